@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+// Earshot: a podcast player that lives on the Linux session bus (MPRIS over libdbus, GStreamer playback,
+// libsoup + libxml2 feeds, SQLite progress). See README.md and ../shared/DESIGN.md for the shape.
+import PackageDescription
+
+let package = Package(
+    name: "Earshot",
+    products: [
+        .executable(name: "earshot", targets: ["earshot"]),
+        .executable(name: "earshot-bench", targets: ["earshot-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // System libraries, found through pkg-config (Debian's -dev packages).
+        .systemLibrary(name: "CGLib", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CGStreamer", pkgConfig: "gstreamer-pbutils-1.0",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+
+        // The few lines of C that Swift cannot import: macros, variadic functions, GType casts.
+        .target(name: "CEarshot", dependencies: ["CGLib", "CSoup", "CGStreamer", "CDBus"]),
+
+        // Thin Swift wrappers over GLib shared by every component: main context, sources, workers, errors.
+        .target(name: "EarshotGLib", dependencies: ["CGLib"]),
+
+        // Podcast feeds: models, the streaming libxml2 parser, the libsoup/GIO loader.
+        .target(name: "EarshotFeed", dependencies: ["EarshotGLib", "CGLib", "CSoup", "CLibXML2", "CEarshot"]),
+
+        .executableTarget(
+            name: "earshot",
+            dependencies: ["EarshotFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(
+            name: "earshot-bench",
+            dependencies: ["EarshotFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        // Test support: an in-process SoupServer on 127.0.0.1 running on its own thread and loop.
+        .target(name: "EarshotTestSupport", dependencies: ["EarshotGLib", "CGLib", "CSoup", "CEarshot"], path: "Tests/EarshotTestSupport"),
+        .testTarget(
+            name: "EarshotFeedTests",
+            dependencies: ["EarshotFeed", "EarshotTestSupport"],
+            resources: [.copy("Fixtures")]),
+    ]
+)

@@ -1,0 +1,2 @@
+/* CDBus: the C headers this system-library module exposes to Swift. */
+#include <dbus/dbus.h>

@@ -1,0 +1,8 @@
+/*
+ * CEarshot: the few lines of C that Swift cannot import directly — variadic constructors
+ * (g_object_new-style property lists) and function-like macros. Each area has its own header.
+ */
+#ifndef CEARSHOT_H
+#define CEARSHOT_H
+#include "earshot_soup.h"
+#endif

@@ -1,0 +1,2 @@
+/* CSoup: the C headers this system-library module exposes to Swift. */
+#include <libsoup/soup.h>

@@ -1,0 +1,27 @@
+import CGLib
+
+/// A `GError` turned into a Swift value: its domain, code and message. Creating one frees the `GError`.
+public struct GLibError: Error, Sendable, CustomStringConvertible {
+    /// The error domain quark (compare with `g_io_error_quark()`, `g_resolver_error_quark()`…).
+    public let domain: GQuark
+    /// The domain-specific code.
+    public let code: Int32
+    /// GLib's human-readable message.
+    public let message: String
+
+    /// Takes ownership of `error` and frees it; nil when there was no error.
+    public init?(taking error: UnsafeMutablePointer<GError>?) {
+        guard let error else { return nil }
+        domain = error.pointee.domain
+        code = error.pointee.code
+        message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        g_error_free(error)
+    }
+
+    /// Whether this is `G_IO_ERROR` with the given code.
+    public func isIOError(_ ioCode: GIOErrorEnum) -> Bool {
+        domain == g_io_error_quark() && code == Int32(ioCode.rawValue)
+    }
+
+    public var description: String { message }
+}

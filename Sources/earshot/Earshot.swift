@@ -1,0 +1,12 @@
+import ArgumentParser
+import EarshotFeed
+
+/// The `earshot` command: the daemon and its helper subcommands.
+@main
+struct Earshot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "earshot",
+        abstract: "A podcast player that lives on the Linux session bus (MPRIS).",
+        version: EarshotVersion.string,
+        subcommands: [EpisodesCommand.self])
+}
