@@ -1,7 +1,8 @@
 import CGLib
 
 /// A `GMainLoop` over a `MainContext`: the daemon's `run()` until `quit()`.
-public final class MainLoop {
+/// `quit()` may be called from any thread (GLib makes it thread-safe); `run()` from the context's owner.
+public final class MainLoop: @unchecked Sendable {
     /// The context this loop iterates.
     public let context: MainContext
     private let raw: OpaquePointer

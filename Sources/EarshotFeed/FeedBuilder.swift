@@ -1,0 +1,257 @@
+import Foundation
+
+/// Builds a `Channel` from the stream of elements the SAX parser reports, for RSS 2.0, RSS 1.0 and Atom.
+///
+/// It keeps a stack of element kinds; an element's text is read only when its parent is the container it
+/// belongs to (the channel, an item, the channel's image, an Atom author), so a `<title>` inside
+/// `<image>` never becomes the show's title.
+final class FeedBuilder {
+    private let baseURL: URL?
+    private var stack: [ElementKind] = []
+    private var channel = ChannelDraft()
+    private var item: ItemDraft?
+    private var itemCount = 0
+    private var seenIDs: Set<String> = []
+    private(set) var episodes: [Episode] = []
+    private(set) var warnings: [String] = []
+
+    /// Text of the element being read, and the stack depth it started at.
+    private var text: [UInt8] = []
+    private var captured: (kind: ElementKind, depth: Int)?
+
+    init(baseURL: URL?) {
+        self.baseURL = baseURL
+        text.reserveCapacity(64 * 1024)
+    }
+
+    /// Whether an item or entry was open (the document ended inside it).
+    var isInsideItem: Bool { item != nil }
+
+    /// A start tag. `attribute` reads one of its attributes by local name.
+    func start(_ kind: ElementKind, attribute: (String) -> String?) {
+        let parent = stack.last ?? .other
+        stack.append(kind)
+        if captured != nil { return }  // markup inside a text element (unescaped HTML): keep its text only
+        switch kind {
+        case .item, .atomEntry:
+            // Items never nest; after libxml2 repaired a broken tag, the previous one may still be open.
+            if item != nil { finishItem() }
+            itemCount += 1
+            item = ItemDraft()
+            return
+        case .enclosure where item != nil && parent == .item:
+            item!.enclosure = attribute("url")
+            item!.mimeType = attribute("type")
+            item!.byteLength = attribute("length")
+            return
+        case .itunesImage:
+            if item != nil { item!.image = attribute("href") } else if isChannelContainer(parent) { channel.itunesImage = attribute("href") }
+            return
+        case .podcastChapters where item != nil:
+            item!.chapters = attribute("url")
+            return
+        case .podcastTranscript where item != nil:
+            if item!.transcript == nil { item!.transcript = attribute("url") }
+            return
+        case .atomLink:
+            atomLink(rel: attribute("rel") ?? "alternate", href: attribute("href"), type: attribute("type"),
+                     length: attribute("length"), parent: parent)
+            return
+        case .atomContent, .atomSummary, .atomTitle, .atomSubtitle:
+            if item != nil, kind == .atomContent || kind == .atomSummary {
+                item!.atomTextIsHTML[kind == .atomContent ? 0 : 1] = attribute("type").map { $0 != "text" } ?? false
+            }
+        default:
+            break
+        }
+        if kind.carriesText && reads(kind, under: parent) {
+            captured = (kind, stack.count)
+            text.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Character data (text or CDATA) inside the current element.
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if captured != nil { text.append(contentsOf: bytes) }
+    }
+
+    /// An end tag.
+    func end() {
+        guard let kind = stack.popLast() else { return }
+        if let current = captured, current.depth == stack.count + 1 {
+            captured = nil
+            store(current.kind, text)
+        } else if captured == nil, kind == .item || kind == .atomEntry {
+            finishItem()
+        }
+    }
+
+    /// The channel with every complete episode.
+    func makeChannel() -> Channel {
+        if item != nil {
+            warnings.append("\(itemName(item!)) was cut off by the end of the document; skipped")
+        }
+        return Channel(
+            title: channel.title, link: url(channel.link), author: channel.author ?? channel.atomAuthor,
+            description: channel.description.map { PlainText.from($0.bytes, isHTML: $0.isHTML) } ?? "",
+            profileImage: url(channel.itunesImage ?? channel.imageURL ?? channel.atomLogo),
+            newFeedURL: url(channel.newFeedURL), episodes: episodes)
+    }
+
+    // MARK: Where text belongs
+
+    private func isChannelContainer(_ kind: ElementKind) -> Bool { kind == .channel || kind == .atomFeed }
+
+    private func reads(_ kind: ElementKind, under parent: ElementKind) -> Bool {
+        switch parent {
+        case .item, .atomEntry: return item != nil
+        case .channel, .atomFeed: return item == nil
+        case .image: return kind == .url
+        case .atomAuthor: return kind == .atomName && item == nil
+        default: return false
+        }
+    }
+
+    private func store(_ kind: ElementKind, _ bytes: [UInt8]) {
+        if item != nil { storeItemField(kind, bytes) } else { storeChannelField(kind, bytes) }
+    }
+
+    private func storeItemField(_ kind: ElementKind, _ bytes: [UInt8]) {
+        switch kind {
+        case .title, .atomTitle: item!.title = string(bytes)
+        case .guid, .atomID: item!.guid = string(bytes)
+        case .link: item!.link = string(bytes)
+        case .pubDate, .dcDate, .atomPublished: if item!.date == nil || kind == .pubDate { item!.date = string(bytes) }
+        case .atomUpdated: item!.updated = string(bytes)
+        case .contentEncoded: item!.html[0] = bytes
+        case .description: item!.html[1] = bytes
+        case .itunesSummary: item!.html[2] = bytes
+        case .atomContent: item!.html[3] = bytes
+        case .atomSummary: item!.html[4] = bytes
+        case .itunesDuration: item!.duration = string(bytes)
+        case .itunesSeason: item!.season = string(bytes).flatMap { Int($0) }
+        case .itunesEpisode: item!.episode = string(bytes).flatMap { Int($0) }
+        case .itunesEpisodeType: item!.episodeType = string(bytes)
+        default: break
+        }
+    }
+
+    private func storeChannelField(_ kind: ElementKind, _ bytes: [UInt8]) {
+        switch kind {
+        case .title, .atomTitle: channel.title = string(bytes)
+        case .link: channel.link = string(bytes)
+        case .url: channel.imageURL = string(bytes)
+        case .description: channel.description = (bytes, true)
+        case .itunesSummary, .atomSubtitle: if channel.description == nil { channel.description = (bytes, true) }
+        case .itunesAuthor: channel.author = string(bytes)
+        case .dcCreator, .managingEditor: if channel.author == nil { channel.author = string(bytes) }
+        case .atomName: channel.atomAuthor = string(bytes)
+        case .atomLogo, .atomIcon: if channel.atomLogo == nil || kind == .atomLogo { channel.atomLogo = string(bytes) }
+        case .itunesNewFeedURL: channel.newFeedURL = string(bytes)
+        default: break
+        }
+    }
+
+    private func atomLink(rel: String, href: String?, type: String?, length: String?, parent: ElementKind) {
+        if item != nil && parent == .atomEntry {
+            if rel == "enclosure", item!.enclosure == nil {
+                item!.enclosure = href
+                item!.mimeType = type
+                item!.byteLength = length
+            } else if rel == "alternate", item!.link == nil {
+                item!.link = href
+            }
+        } else if item == nil && parent == .atomFeed && rel == "alternate" && channel.link == nil {
+            channel.link = href
+        }
+    }
+
+    // MARK: Finishing an item
+
+    private func finishItem() {
+        guard let draft = item else { return }
+        item = nil
+        let sound = url(draft.enclosure)
+        let link = url(draft.link)
+        guard let id = draft.guid ?? sound?.absoluteString ?? link?.absoluteString else {
+            warnings.append("\(itemName(draft)) has no guid, enclosure or link to identify it; skipped")
+            return
+        }
+        guard seenIDs.insert(id).inserted else {
+            warnings.append("\(itemName(draft)) repeats the id \(id) of an earlier item; skipped")
+            return
+        }
+        if draft.enclosure != nil && sound == nil {
+            warnings.append("\(itemName(draft)) has an enclosure URL that cannot be read: \(draft.enclosure!)")
+        }
+        var description = ""
+        var html: String?
+        if let index = draft.html.firstIndex(where: { $0 != nil }), let bytes = draft.html[index] {
+            html = String(decoding: bytes, as: UTF8.self)
+            let isHTML = index < 3 || draft.atomTextIsHTML[index - 3]
+            description = PlainText.from(bytes, isHTML: isHTML)
+        }
+        let dateText = draft.date ?? draft.updated
+        episodes.append(Episode(
+            id: id, title: draft.title, description: description, descriptionHTML: html,
+            releaseDate: dateText.map(ReleaseDate.init(text:)), soundURL: sound,
+            soundMIMEType: draft.mimeType, soundByteLength: draft.byteLength.flatMap { Int64($0.trimmingWhitespace()) },
+            coverImage: url(draft.image), duration: draft.duration.flatMap(EpisodeDuration.seconds),
+            season: draft.season, episodeNumber: draft.episode, episodeType: draft.episodeType, link: link,
+            chaptersURL: url(draft.chapters), transcriptURL: url(draft.transcript)))
+    }
+
+    private func itemName(_ draft: ItemDraft) -> String {
+        draft.title.map { "item \(itemCount) (“\($0)”)" } ?? "item \(itemCount)"
+    }
+
+    // MARK: Values
+
+    private func string(_ bytes: [UInt8]) -> String? {
+        let s = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+        return s.isEmpty ? nil : String(s)
+    }
+
+    /// `text` as an absolute URL, resolved against the feed's URL when relative.
+    private func url(_ text: String?) -> URL? {
+        guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return nil }
+        guard let url = URL(string: String(text), relativeTo: baseURL)?.absoluteURL, url.scheme != nil else { return nil }
+        return url
+    }
+}
+
+/// What an item or entry said, before it becomes an `Episode`.
+private struct ItemDraft {
+    var guid: String?
+    var title: String?
+    var link: String?
+    var date: String?
+    var updated: String?
+    /// Description sources, richest first: content:encoded, description, itunes:summary, Atom content, Atom summary.
+    var html: [[UInt8]?] = [nil, nil, nil, nil, nil]
+    /// Whether Atom content and summary are HTML (type="html"/"xhtml") rather than text.
+    var atomTextIsHTML = [false, false]
+    var enclosure: String?
+    var mimeType: String?
+    var byteLength: String?
+    var image: String?
+    var duration: String?
+    var season: Int?
+    var episode: Int?
+    var episodeType: String?
+    var chapters: String?
+    var transcript: String?
+}
+
+/// What the channel (or Atom feed) said about itself.
+private struct ChannelDraft {
+    var title: String?
+    var link: String?
+    var description: (bytes: [UInt8], isHTML: Bool)?
+    var author: String?
+    var atomAuthor: String?
+    var itunesImage: String?
+    var imageURL: String?
+    var atomLogo: String?
+    var newFeedURL: String?
+}

@@ -1,0 +1,102 @@
+/// The XML vocabularies a podcast feed mixes, identified by namespace URI (never by prefix text).
+enum FeedNamespace {
+    static let atom = "http://www.w3.org/2005/Atom"
+    static let itunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
+    static let content = "http://purl.org/rss/1.0/modules/content/"
+    static let dublinCore = "http://purl.org/dc/elements/1.1/"
+    static let rss1 = "http://purl.org/rss/1.0/"
+    static let rdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+    /// Podcasting 2.0, current URI and the GitHub URI that feeds written before 2021 still use.
+    static let podcastIndex = ["https://podcastindex.org/namespace/1.0",
+                               "https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md"]
+}
+
+/// The elements Earshot reads. Everything else is `.other` and only counted for nesting.
+enum ElementKind: UInt8 {
+    case other
+    // Roots and containers.
+    case rss, rdf, atomFeed, channel, item, atomEntry, image, atomAuthor
+    // RSS 2.0 (no namespace, or RSS 1.0's).
+    case title, link, description, pubDate, guid, enclosure, url, managingEditor
+    // iTunes.
+    case itunesAuthor, itunesSummary, itunesImage, itunesDuration, itunesSeason, itunesEpisode,
+         itunesEpisodeType, itunesNewFeedURL
+    // Others.
+    case contentEncoded, dcDate, dcCreator, podcastChapters, podcastTranscript
+    // Atom.
+    case atomTitle, atomLink, atomID, atomSummary, atomContent, atomPublished, atomUpdated, atomName,
+         atomSubtitle, atomLogo, atomIcon
+
+    /// The kind of element `local` in namespace `uri` (nil: no namespace).
+    init(uri: String?, local: String) {
+        switch uri {
+        case nil, FeedNamespace.rss1?:
+            switch local {
+            case "rss": self = .rss
+            case "channel": self = .channel
+            case "item": self = .item
+            case "image": self = .image
+            case "url": self = .url
+            case "title": self = .title
+            case "link": self = .link
+            case "description": self = .description
+            case "pubDate": self = .pubDate
+            case "guid": self = .guid
+            case "enclosure": self = .enclosure
+            case "managingEditor": self = .managingEditor
+            default: self = .other
+            }
+        case FeedNamespace.itunes?:
+            switch local {
+            case "author": self = .itunesAuthor
+            case "summary": self = .itunesSummary
+            case "image": self = .itunesImage
+            case "duration": self = .itunesDuration
+            case "season": self = .itunesSeason
+            case "episode": self = .itunesEpisode
+            case "episodeType": self = .itunesEpisodeType
+            case "new-feed-url": self = .itunesNewFeedURL
+            default: self = .other
+            }
+        case FeedNamespace.content?:
+            self = local == "encoded" ? .contentEncoded : .other
+        case FeedNamespace.dublinCore?:
+            self = local == "date" ? .dcDate : local == "creator" ? .dcCreator : .other
+        case FeedNamespace.rdf?:
+            self = local == "RDF" ? .rdf : .other
+        case FeedNamespace.atom?:
+            switch local {
+            case "feed": self = .atomFeed
+            case "entry": self = .atomEntry
+            case "title": self = .atomTitle
+            case "link": self = .atomLink
+            case "id": self = .atomID
+            case "summary": self = .atomSummary
+            case "content": self = .atomContent
+            case "published": self = .atomPublished
+            case "updated": self = .atomUpdated
+            case "author": self = .atomAuthor
+            case "name": self = .atomName
+            case "subtitle": self = .atomSubtitle
+            case "logo": self = .atomLogo
+            case "icon": self = .atomIcon
+            default: self = .other
+            }
+        case let uri? where FeedNamespace.podcastIndex.contains(uri):
+            self = local == "chapters" ? .podcastChapters : local == "transcript" ? .podcastTranscript : .other
+        default:
+            self = .other
+        }
+    }
+
+    /// Whether the element's text content is read (as opposed to its attributes only, or nothing).
+    var carriesText: Bool {
+        switch self {
+        case .other, .rss, .rdf, .atomFeed, .channel, .item, .atomEntry, .image, .atomAuthor, .enclosure,
+             .itunesImage, .podcastChapters, .podcastTranscript, .atomLink:
+            return false
+        default:
+            return true
+        }
+    }
+}
