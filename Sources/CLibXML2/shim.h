@@ -10,3 +10,4 @@
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
+#include <libxml/xmlreader.h>

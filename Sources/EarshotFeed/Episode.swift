@@ -6,11 +6,11 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
     public var id: String
     /// The episode's title.
     public var title: String?
-    /// Plain text derived from the richest description (content:encoded, description, itunes:summary),
-    /// tags removed and entities decoded; empty when the feed has none.
-    public var description: String
-    /// The description exactly as the feed gave it (usually HTML), or nil when there was none.
-    public var descriptionHTML: String?
+    /// The richest description exactly as the feed gave it (content:encoded, else description, else
+    /// itunes:summary, else Atom content or summary), or nil when there is none.
+    public var rawDescription: String?
+    /// Whether `rawDescription` is HTML (RSS descriptions, Atom html/xhtml) or plain text (Atom text).
+    public var rawDescriptionFormat: DescriptionFormat
     /// When the episode was released, as written and as parsed.
     public var releaseDate: ReleaseDate?
     /// The audio file (enclosure url, resolved against the feed URL when relative).
@@ -38,7 +38,7 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
 
     /// An episode with the given identity and fields.
     public init(
-        id: String, title: String? = nil, description: String = "", descriptionHTML: String? = nil,
+        id: String, title: String? = nil, rawDescription: String? = nil, rawDescriptionFormat: DescriptionFormat = .html,
         releaseDate: ReleaseDate? = nil, soundURL: URL? = nil, soundMIMEType: String? = nil,
         soundByteLength: Int64? = nil, coverImage: URL? = nil, duration: Double? = nil, season: Int? = nil,
         episodeNumber: Int? = nil, episodeType: String? = nil, link: URL? = nil, chaptersURL: URL? = nil,
@@ -46,8 +46,8 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
     ) {
         self.id = id
         self.title = title
-        self.description = description
-        self.descriptionHTML = descriptionHTML
+        self.rawDescription = rawDescription
+        self.rawDescriptionFormat = rawDescriptionFormat
         self.releaseDate = releaseDate
         self.soundURL = soundURL
         self.soundMIMEType = soundMIMEType
@@ -61,6 +61,25 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
         self.chaptersURL = chaptersURL
         self.transcriptURL = transcriptURL
     }
+}
+
+extension Episode {
+    /// Plain text of the description, derived on access: tags removed, block elements as line breaks,
+    /// entities decoded, white space collapsed; empty when the feed has no description.
+    ///
+    /// Derived rather than stored: a listener reads one episode's notes at a time, so a 5,000-episode
+    /// feed keeps its descriptions in memory once, not twice.
+    public var description: String {
+        rawDescription.map { PlainText.from(Array($0.utf8), isHTML: rawDescriptionFormat == .html) } ?? ""
+    }
+}
+
+/// How a feed wrote a description.
+public enum DescriptionFormat: String, Sendable, Codable {
+    /// HTML (RSS descriptions and content:encoded, Atom type="html" or "xhtml"), possibly plain in practice.
+    case html
+    /// Plain text (Atom type="text", the default for Atom).
+    case text
 }
 
 /// A release date: the text the feed wrote (kept verbatim, as the seed's model has it) and the instant

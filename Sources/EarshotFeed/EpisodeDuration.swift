@@ -3,27 +3,56 @@
 enum EpisodeDuration {
     /// Seconds, or nil when `text` is not a duration.
     static func seconds(_ text: String) -> Double? {
-        let parts = text.trimmingWhitespace().split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count) else { return nil }
-        var total = 0.0
-        for (index, part) in parts.enumerated() {
-            let isLast = index == parts.count - 1
-            guard !part.isEmpty, part.allSatisfy({ $0.isASCII && ($0.isNumber || (isLast && $0 == ".")) }),
-                  let value = Double(part), value.isFinite else { return nil }
+        var text = text
+        return text.withUTF8 { bytes -> Double? in
+            var fields: [Double] = []
+            fields.reserveCapacity(3)
+            var i = 0
+            while i < bytes.count, bytes[i] <= 0x20 { i += 1 }
+            var end = bytes.count
+            while end > i, bytes[end - 1] <= 0x20 { end -= 1 }
+            guard i < end else { return nil }
+            var whole = 0.0, fraction = 0.0, scale = 1.0, digits = 0, inFraction = false
+            while i <= end {
+                let c: UInt8 = i < end ? bytes[i] : UInt8(ascii: ":")
+                switch c {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    let d = Double(c - UInt8(ascii: "0"))
+                    if inFraction {
+                        scale /= 10
+                        fraction += d * scale
+                    } else {
+                        whole = whole * 10 + d
+                    }
+                    digits += 1
+                case UInt8(ascii: ".") where !inFraction && i < end:
+                    inFraction = true
+                case UInt8(ascii: ":"):
+                    // A fraction is allowed in the last field only; every field needs digits.
+                    guard digits > 0, !inFraction || i == end, fields.count < 3 else { return nil }
+                    fields.append(whole + fraction)
+                    (whole, fraction, scale, digits, inFraction) = (0, 0, 1, 0, false)
+                default:
+                    return nil
+                }
+                i += 1
+            }
             // Minutes and seconds after the first field must be below 60.
-            if index > 0 && value >= 60 { return nil }
-            total = total * 60 + value
+            guard fields.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
+            return fields.reduce(0) { $0 * 60 + $1 }
         }
-        return total
     }
 }
 
 extension StringProtocol {
-    /// The text without leading and trailing spaces, tabs and line breaks.
+    /// The text without leading and trailing ASCII spaces, tabs and line breaks (the white space XML
+    /// knows).
     func trimmingWhitespace() -> Substring {
-        var s = Substring(self)
-        while let c = s.first, c.isWhitespace { s.removeFirst() }
-        while let c = s.last, c.isWhitespace { s.removeLast() }
-        return s
+        let s = Substring(self)
+        let utf8 = s.utf8
+        guard let first = utf8.firstIndex(where: { $0 > 0x20 }), let last = utf8.lastIndex(where: { $0 > 0x20 }) else {
+            return s[s.endIndex...]
+        }
+        return s[first...last]
     }
 }

@@ -5,7 +5,10 @@ import Foundation
 /// It keeps a stack of element kinds; an element's text is read only when its parent is the container it
 /// belongs to (the channel, an item, the channel's image, an Atom author), so a `<title>` inside
 /// `<image>` never becomes the show's title.
-final class FeedBuilder {
+///
+/// A struct owned by the parser: the SAX callbacks reach it through one access to the parser per event,
+/// instead of one checked class-property access per field.
+struct FeedBuilder {
     private let baseURL: URL?
     private var stack: [ElementKind] = []
     private var channel = ChannelDraft()
@@ -21,14 +24,14 @@ final class FeedBuilder {
 
     init(baseURL: URL?) {
         self.baseURL = baseURL
-        text.reserveCapacity(64 * 1024)
+        text.reserveCapacity(16 * 1024)
     }
 
     /// Whether an item or entry was open (the document ended inside it).
     var isInsideItem: Bool { item != nil }
 
     /// A start tag. `attribute` reads one of its attributes by local name.
-    func start(_ kind: ElementKind, attribute: (String) -> String?) {
+    mutating func start(_ kind: ElementKind, attribute: (String) -> String?) {
         let parent = stack.last ?? .other
         stack.append(kind)
         if captured != nil { return }  // markup inside a text element (unescaped HTML): keep its text only
@@ -59,10 +62,14 @@ final class FeedBuilder {
             return
         case .atomContent, .atomSummary, .atomTitle, .atomSubtitle:
             if item != nil, kind == .atomContent || kind == .atomSummary {
-                item!.atomTextIsHTML[kind == .atomContent ? 0 : 1] = attribute("type").map { $0 != "text" } ?? false
+                // Atom text constructs are plain text unless type says html or xhtml.
+                if attribute("type").map({ $0 == "html" || $0 == "xhtml" }) ?? false { item!.atomHTML.insert(kind) }
             }
         default:
             break
+        }
+        if let rank = kind.descriptionRank, let current = item?.description, current.kind.descriptionRank! <= rank {
+            return  // a richer description was already read; this poorer one is not needed
         }
         if kind.carriesText && reads(kind, under: parent) {
             captured = (kind, stack.count)
@@ -71,12 +78,12 @@ final class FeedBuilder {
     }
 
     /// Character data (text or CDATA) inside the current element.
-    func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
         if captured != nil { text.append(contentsOf: bytes) }
     }
 
     /// An end tag.
-    func end() {
+    mutating func end() {
         guard let kind = stack.popLast() else { return }
         if let current = captured, current.depth == stack.count + 1 {
             captured = nil
@@ -87,7 +94,7 @@ final class FeedBuilder {
     }
 
     /// The channel with every complete episode.
-    func makeChannel() -> Channel {
+    mutating func makeChannel() -> Channel {
         if item != nil {
             warnings.append("\(itemName(item!)) was cut off by the end of the document; skipped")
         }
@@ -112,22 +119,19 @@ final class FeedBuilder {
         }
     }
 
-    private func store(_ kind: ElementKind, _ bytes: [UInt8]) {
+    private mutating func store(_ kind: ElementKind, _ bytes: [UInt8]) {
         if item != nil { storeItemField(kind, bytes) } else { storeChannelField(kind, bytes) }
     }
 
-    private func storeItemField(_ kind: ElementKind, _ bytes: [UInt8]) {
+    private mutating func storeItemField(_ kind: ElementKind, _ bytes: [UInt8]) {
         switch kind {
         case .title, .atomTitle: item!.title = string(bytes)
         case .guid, .atomID: item!.guid = string(bytes)
         case .link: item!.link = string(bytes)
         case .pubDate, .dcDate, .atomPublished: if item!.date == nil || kind == .pubDate { item!.date = string(bytes) }
         case .atomUpdated: item!.updated = string(bytes)
-        case .contentEncoded: item!.html[0] = bytes
-        case .description: item!.html[1] = bytes
-        case .itunesSummary: item!.html[2] = bytes
-        case .atomContent: item!.html[3] = bytes
-        case .atomSummary: item!.html[4] = bytes
+        case .contentEncoded, .description, .itunesSummary, .atomContent, .atomSummary:
+            item!.description = (kind, exactCopy(bytes))
         case .itunesDuration: item!.duration = string(bytes)
         case .itunesSeason: item!.season = string(bytes).flatMap { Int($0) }
         case .itunesEpisode: item!.episode = string(bytes).flatMap { Int($0) }
@@ -136,13 +140,13 @@ final class FeedBuilder {
         }
     }
 
-    private func storeChannelField(_ kind: ElementKind, _ bytes: [UInt8]) {
+    private mutating func storeChannelField(_ kind: ElementKind, _ bytes: [UInt8]) {
         switch kind {
         case .title, .atomTitle: channel.title = string(bytes)
         case .link: channel.link = string(bytes)
         case .url: channel.imageURL = string(bytes)
-        case .description: channel.description = (bytes, true)
-        case .itunesSummary, .atomSubtitle: if channel.description == nil { channel.description = (bytes, true) }
+        case .description: channel.description = (exactCopy(bytes), true)
+        case .itunesSummary, .atomSubtitle: if channel.description == nil { channel.description = (exactCopy(bytes), true) }
         case .itunesAuthor: channel.author = string(bytes)
         case .dcCreator, .managingEditor: if channel.author == nil { channel.author = string(bytes) }
         case .atomName: channel.atomAuthor = string(bytes)
@@ -152,7 +156,7 @@ final class FeedBuilder {
         }
     }
 
-    private func atomLink(rel: String, href: String?, type: String?, length: String?, parent: ElementKind) {
+    private mutating func atomLink(rel: String, href: String?, type: String?, length: String?, parent: ElementKind) {
         if item != nil && parent == .atomEntry {
             if rel == "enclosure", item!.enclosure == nil {
                 item!.enclosure = href
@@ -168,7 +172,7 @@ final class FeedBuilder {
 
     // MARK: Finishing an item
 
-    private func finishItem() {
+    private mutating func finishItem() {
         guard let draft = item else { return }
         item = nil
         let sound = url(draft.enclosure)
@@ -184,16 +188,16 @@ final class FeedBuilder {
         if draft.enclosure != nil && sound == nil {
             warnings.append("\(itemName(draft)) has an enclosure URL that cannot be read: \(draft.enclosure!)")
         }
-        var description = ""
-        var html: String?
-        if let index = draft.html.firstIndex(where: { $0 != nil }), let bytes = draft.html[index] {
-            html = String(decoding: bytes, as: UTF8.self)
-            let isHTML = index < 3 || draft.atomTextIsHTML[index - 3]
-            description = PlainText.from(bytes, isHTML: isHTML)
+        var rawDescription: String?
+        var format = DescriptionFormat.html
+        if let (kind, bytes) = draft.description {
+            rawDescription = String(decoding: bytes, as: UTF8.self)
+            let isAtom = kind == .atomContent || kind == .atomSummary
+            format = !isAtom || draft.atomHTML.contains(kind) ? .html : .text
         }
         let dateText = draft.date ?? draft.updated
         episodes.append(Episode(
-            id: id, title: draft.title, description: description, descriptionHTML: html,
+            id: id, title: draft.title, rawDescription: rawDescription, rawDescriptionFormat: format,
             releaseDate: dateText.map(ReleaseDate.init(text:)), soundURL: sound,
             soundMIMEType: draft.mimeType, soundByteLength: draft.byteLength.flatMap { Int64($0.trimmingWhitespace()) },
             coverImage: url(draft.image), duration: draft.duration.flatMap(EpisodeDuration.seconds),
@@ -207,16 +211,42 @@ final class FeedBuilder {
 
     // MARK: Values
 
+    /// A copy of `bytes` in storage of its own, so the reusable text buffer stays uniquely referenced
+    /// (and is not reallocated at its full capacity on the next element).
+    private func exactCopy(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { Array($0) }
+    }
+
+    /// The text without surrounding white space, or nil when nothing is left.
     private func string(_ bytes: [UInt8]) -> String? {
-        let s = String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
-        return s.isEmpty ? nil : String(s)
+        bytes.withUnsafeBufferPointer { all in
+            var lo = 0, hi = all.count
+            while lo < hi, all[lo] <= 0x20 { lo += 1 }
+            while hi > lo, all[hi - 1] <= 0x20 { hi -= 1 }
+            return lo == hi ? nil : String(decoding: UnsafeBufferPointer(rebasing: all[lo..<hi]), as: UTF8.self)
+        }
     }
 
     /// `text` as an absolute URL, resolved against the feed's URL when relative.
     private func url(_ text: String?) -> URL? {
         guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return nil }
+        if Self.hasScheme(text) { return URL(string: String(text)) }
         guard let url = URL(string: String(text), relativeTo: baseURL)?.absoluteURL, url.scheme != nil else { return nil }
         return url
+    }
+
+    /// Whether `text` starts with a URL scheme (`https:`, `file:`…), so it needs no base to resolve.
+    private static func hasScheme(_ text: Substring) -> Bool {
+        for (offset, c) in text.utf8.enumerated() {
+            switch c {
+            case UInt8(ascii: ":"): return offset > 0
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): continue
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                if offset == 0 { return false }
+            default: return false
+            }
+        }
+        return false
     }
 }
 
@@ -227,10 +257,10 @@ private struct ItemDraft {
     var link: String?
     var date: String?
     var updated: String?
-    /// Description sources, richest first: content:encoded, description, itunes:summary, Atom content, Atom summary.
-    var html: [[UInt8]?] = [nil, nil, nil, nil, nil]
-    /// Whether Atom content and summary are HTML (type="html"/"xhtml") rather than text.
-    var atomTextIsHTML = [false, false]
+    /// The richest description source met so far, and which element it came from.
+    var description: (kind: ElementKind, bytes: [UInt8])?
+    /// The Atom text constructs (content, summary) whose type is html or xhtml.
+    var atomHTML: Set<ElementKind> = []
     var enclosure: String?
     var mimeType: String?
     var byteLength: String?

@@ -102,38 +102,58 @@ public enum FeedDate {
         return (negative ? -1 : 1) * (h * 3600 + m * 60)
     }
 
-    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    private static let fullMonths = ["january", "february", "march", "april", "may", "june", "july", "august",
-                                     "september", "october", "november", "december"]
-    private static let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    /// Month, weekday and zone names, keyed by their lower-case ASCII bytes packed into an integer, so
+    /// that looking a word up allocates nothing.
+    private static let monthsByName: [UInt64: Int] = {
+        let short = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        let long = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+                    "october", "november", "december"]
+        var table: [UInt64: Int] = ["sept".packedKey: 9]
+        for (index, name) in short.enumerated() { table[name.packedKey] = index + 1 }
+        for (index, name) in long.enumerated() { table[name.packedKey] = index + 1 }
+        return table
+    }()
 
-    private static func lowercased(_ t: Slice<UnsafeBufferPointer<UInt8>>) -> String {
-        String(decoding: t.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
+    private static let weekdays: Set<UInt64> = Set(
+        ["mon", "tue", "wed", "thu", "fri", "sat", "sun", "tues", "thur", "thurs", "monday", "tuesday",
+         "wednesday", "thursday", "friday", "saturday", "sunday"].map(\.packedKey))
+
+    /// RFC 822 zone names, and a few that feeds use although RFC 822 does not name them (hours east of UTC).
+    private static let zoneOffsets: [UInt64: Int] = {
+        let zones: [String: Int] = [
+            "ut": 0, "utc": 0, "gmt": 0, "z": 0,
+            "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8, "pdt": -7,
+            "bst": 1, "cet": 1, "cest": 2, "eet": 2, "eest": 3, "wet": 0, "west": 1,
+            "jst": 9, "kst": 9, "aest": 10, "aedt": 11, "nzst": 12, "nzdt": 13, "hkt": 8, "sgt": 8,
+        ]
+        return Dictionary(uniqueKeysWithValues: zones.map { ($0.key.packedKey, $0.value * 3600) })
+    }()
+
+    /// The token's letters in lower case packed into an integer (a trailing `.` ignored); nil when the
+    /// token is not a short word of ASCII letters.
+    private static func packedKey(_ t: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64? {
+        var word = t
+        if word.last == UInt8(ascii: ".") { word = word.dropLast() }
+        guard !word.isEmpty, word.count <= 9 else { return nil }
+        var key: UInt64 = 0
+        for c in word {
+            let lower = c | 0x20
+            guard lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") else { return nil }
+            key = key << 5 | UInt64(lower - UInt8(ascii: "a") + 1)
+        }
+        return key
     }
 
     private static func monthNumber(_ t: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-        guard t.count >= 3 else { return nil }
-        let word = lowercased(t).trimmingCharacters(in: CharacterSet(charactersIn: "."))
-        if let i = months.firstIndex(of: word) ?? fullMonths.firstIndex(of: word) { return i + 1 }
-        return word == "sept" ? 9 : nil
+        packedKey(t).flatMap { monthsByName[$0] }
     }
 
     private static func isWeekday(_ t: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard t.count >= 3 else { return false }
-        let word = lowercased(t)
-        return weekdays.contains(String(word.prefix(3))) && word.allSatisfy { $0.isLetter || $0 == "." }
+        packedKey(t).map { weekdays.contains($0) } ?? false
     }
 
-    /// RFC 822 zone names, and a few that feeds use although RFC 822 does not name them.
-    private static let zoneOffsets: [String: Int] = [
-        "ut": 0, "utc": 0, "gmt": 0, "z": 0,
-        "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8, "pdt": -7,
-        "bst": 1, "cet": 1, "cest": 2, "eet": 2, "eest": 3, "wet": 0, "west": 1,
-        "jst": 9, "kst": 9, "aest": 10, "aedt": 11, "nzst": 12, "nzdt": 13, "hkt": 8, "sgt": 8,
-    ]
-
     private static func namedZoneOffset(_ t: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
-        zoneOffsets[lowercased(t)].map { $0 * 3600 }
+        packedKey(t).flatMap { zoneOffsets[$0] }
     }
 
     // MARK: RFC 3339 / ISO 8601
@@ -226,5 +246,12 @@ public enum FeedDate {
         let fraction = t[t.index(after: dot)...]
         guard let f = parseInt(fraction.prefix(9)) else { return fraction.isEmpty ? Double(whole) : nil }
         return Double(whole) + Double(f) / pow(10, Double(min(fraction.count, 9)))
+    }
+}
+
+private extension String {
+    /// The same packing as `FeedDate.packedKey`, for building the tables.
+    var packedKey: UInt64 {
+        utf8.reduce(0) { $0 << 5 | UInt64($1 - UInt8(ascii: "a") + 1) }
     }
 }

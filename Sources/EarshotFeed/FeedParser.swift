@@ -19,30 +19,25 @@ public struct ParsedFeed: Sendable, Equatable {
 ///
 /// Not thread-safe; use one parser per document, from one thread (a worker thread is fine).
 public final class FeedParser {
-    /// Deeper nesting than this is refused (libxml2's own limit is 256).
-    static let maximumDepth = 256
-
     private let charsetHint: String?
-    private let builder: FeedBuilder
-    private var context: xmlParserCtxtPtr?
+    /// The state the SAX callbacks work on. libxml2 gets this pointer as its user data, so a callback
+    /// reaches the state directly, without Swift's dynamic exclusivity checks on class properties.
+    private let session: UnsafeMutablePointer<SAXSession>
     private var prefix: [UInt8] = []
-    private var depth = 0
-    private var names: [NameKey: ElementKind] = [:]
-    /// A reason to refuse the whole document, decided by Earshot rather than libxml2.
-    private var refusal: FeedError?
-    private var firstError: (message: String, line: Int, column: Int)?
-    private var repairedErrors = 0
-    private var sawRoot = false
+    private var started = false
 
     /// A parser for one document fetched from `baseURL` (relative links resolve against it). `charsetHint`
     /// (HTTP's charset) is used only when the document names no encoding itself.
     public init(baseURL: URL?, charsetHint: String? = nil) {
         self.charsetHint = charsetHint
-        builder = FeedBuilder(baseURL: baseURL)
+        session = .allocate(capacity: 1)
+        session.initialize(to: SAXSession(builder: FeedBuilder(baseURL: baseURL)))
     }
 
     deinit {
-        if let context { xmlFreeParserCtxt(context) }
+        if let context = session.pointee.context { xmlFreeParserCtxt(context) }
+        session.deinitialize(count: 1)
+        session.deallocate()
     }
 
     /// Parses `document` in one go.
@@ -54,79 +49,93 @@ public final class FeedParser {
 
     /// Hands the next bytes of the document to the parser.
     public func feed(_ bytes: UnsafeRawBufferPointer) {
-        guard refusal == nil, !bytes.isEmpty else { return }
-        if context == nil {
-            prefix.append(contentsOf: bytes)
-            if prefix.count >= FeedSniffer.prefixLength { start() }
-            return
+        guard session.pointee.refusal == nil, !bytes.isEmpty else { return }
+        var rest = bytes
+        if !started {
+            // Gather just enough of the start to sniff it; the remainder goes straight to libxml2.
+            let take = min(FeedSniffer.prefixLength - prefix.count, bytes.count)
+            prefix.append(contentsOf: bytes.prefix(take))
+            guard prefix.count >= FeedSniffer.prefixLength else { return }
+            start()
+            rest = UnsafeRawBufferPointer(rebasing: bytes[take...])
         }
-        push(bytes, terminate: false)
+        if !rest.isEmpty { session.pointee.push(rest, terminate: false) }
     }
 
     /// Ends the document and returns the channel, or why there is none.
     public func finish() -> Result<ParsedFeed, FeedError> {
-        if context == nil && refusal == nil { start() }
-        if refusal == nil { push(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true) }
-        if let refusal { return .failure(refusal) }
-        guard sawRoot else {
-            if let firstError {
-                return .failure(.invalidData(reason: firstError.message, line: firstError.line, column: firstError.column))
-            }
-            return .failure(.invalidData(reason: "the document has no root element", line: nil, column: nil))
-        }
-        var warnings = builder.warnings
-        let channel = builder.makeChannel()
-        warnings = builder.warnings
-        if let firstError {
-            warnings.insert("repaired \(repairedErrors) XML fault(s), the first at line \(firstError.line): \(firstError.message)", at: 0)
-        }
-        return .success(ParsedFeed(channel: channel, warnings: warnings))
+        if !started { start() }
+        session.pointee.push(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
+        return session.pointee.result()
     }
 
-    // MARK: libxml2
-
     private func start() {
+        started = true
         let sniffer = FeedSniffer(prefix: prefix)
         if let reason = sniffer.refusal {
-            refusal = .invalidData(reason: reason, line: nil, column: nil)
+            session.pointee.refusal = .invalidData(reason: reason, line: nil, column: nil)
             return
         }
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { data, localname, _, uri, _, _, attributeCount, _, attributes in
-            FeedParser.from(data).startElement(localname!, uri, attributeCount, attributes)
+            SAXSession.from(data).pointee.startElement(localname!, uri, attributeCount, attributes)
         }
-        handler.endElementNs = { data, _, _, _ in FeedParser.from(data).endElement() }
+        handler.endElementNs = { data, _, _, _ in SAXSession.from(data).pointee.endElement() }
         handler.characters = { data, bytes, count in
-            FeedParser.from(data).builder.characters(UnsafeBufferPointer(start: bytes, count: Int(count)))
+            SAXSession.from(data).pointee.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(count)))
         }
-        handler.entityDecl = { data, name, _, _, _, _ in FeedParser.from(data).refuseEntity(name) }
-        handler.serror = { data, error in FeedParser.from(data).record(error) }
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        context = prefix.withUnsafeBytes { head in
-            xmlCreatePushParserCtxt(&handler, me, head.baseAddress?.assumingMemoryBound(to: CChar.self),
+        handler.entityDecl = { data, name, _, _, _, _ in SAXSession.from(data).pointee.refuseEntity(name) }
+        handler.serror = { data, error in SAXSession.from(data).pointee.record(error) }
+        let context = prefix.withUnsafeBytes { head in
+            xmlCreatePushParserCtxt(&handler, session, head.baseAddress?.assumingMemoryBound(to: CChar.self),
                                     Int32(min(4, head.count)), nil)
         }
         guard let context else {
-            refusal = .invalidData(reason: "libxml2 could not start a parser", line: nil, column: nil)
+            session.pointee.refusal = .invalidData(reason: "libxml2 could not start a parser", line: nil, column: nil)
             return
         }
+        session.pointee.context = context
         let options = XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue
         xmlCtxtUseOptions(context, Int32(options))
         if !sniffer.declaresEncoding, let hint = charsetHint, let encoding = xmlFindCharEncodingHandler(hint) {
             xmlSwitchToEncoding(context, encoding)
         }
-        let rest = prefix.dropFirst(min(4, prefix.count))
+        let rest = Array(prefix.dropFirst(min(4, prefix.count)))
         prefix = []
-        Array(rest).withUnsafeBytes { push($0, terminate: false) }
+        rest.withUnsafeBytes { session.pointee.push($0, terminate: false) }
+    }
+}
+
+/// One document's parse as libxml2's callbacks see it: the builder, the nesting depth, the element-name
+/// cache, and the faults met so far.
+struct SAXSession {
+    /// Deeper nesting than this is refused (libxml2's own limit is also 256).
+    static let maximumDepth = 256
+
+    var builder: FeedBuilder
+    var context: xmlParserCtxtPtr?
+    var depth = 0
+    var names = ElementNameCache()
+    /// A reason to refuse the whole document, decided by Earshot rather than libxml2.
+    var refusal: FeedError?
+    var firstError: (message: String, line: Int, column: Int)?
+    var repairedErrors = 0
+    var sawRoot = false
+
+    init(builder: FeedBuilder) { self.builder = builder }
+
+    static func from(_ data: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<SAXSession> {
+        data!.assumingMemoryBound(to: SAXSession.self)
     }
 
-    private func push(_ bytes: UnsafeRawBufferPointer, terminate: Bool) {
+    mutating func push(_ bytes: UnsafeRawBufferPointer, terminate: Bool) {
         guard let context, refusal == nil else { return }
-        // libxml2 takes an int length; hand over large buffers in slices.
+        // Hand libxml2 cache-sized slices: it copies each into its own input buffer and compacts that
+        // buffer as it goes, which stays cheap while the buffer is small.
         var offset = 0
         repeat {
-            let count = min(bytes.count - offset, 1 << 20)
+            let count = min(bytes.count - offset, 64 << 10)
             let chunk = bytes.baseAddress.map { $0.advanced(by: offset).assumingMemoryBound(to: CChar.self) }
             let last = terminate && offset + count == bytes.count
             xmlParseChunk(context, chunk, Int32(count), last ? 1 : 0)
@@ -134,12 +143,24 @@ public final class FeedParser {
         } while offset < bytes.count && refusal == nil
     }
 
-    private static func from(_ data: UnsafeMutableRawPointer?) -> FeedParser {
-        Unmanaged<FeedParser>.fromOpaque(data!).takeUnretainedValue()
+    mutating func result() -> Result<ParsedFeed, FeedError> {
+        if let refusal { return .failure(refusal) }
+        guard sawRoot else {
+            if let firstError {
+                return .failure(.invalidData(reason: firstError.message, line: firstError.line, column: firstError.column))
+            }
+            return .failure(.invalidData(reason: "the document has no root element", line: nil, column: nil))
+        }
+        let channel = builder.makeChannel()
+        var warnings = builder.warnings
+        if let firstError {
+            warnings.insert("repaired \(repairedErrors) XML fault(s), the first at line \(firstError.line): \(firstError.message)", at: 0)
+        }
+        return .success(ParsedFeed(channel: channel, warnings: warnings))
     }
 
-    private func startElement(_ localname: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?, _ attributeCount: Int32,
-                              _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
+    mutating func startElement(_ localname: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?, _ attributeCount: Int32,
+                               _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
         depth += 1
         let kind = kind(localname, uri)
         if depth == 1 {
@@ -166,22 +187,20 @@ public final class FeedParser {
         }
     }
 
-    private func endElement() {
+    mutating func endElement() {
         depth -= 1
         builder.end()
     }
 
-    /// The element kind for a (local name, namespace) pair. libxml2 interns names in its dictionary, so the
-    /// pointers identify the pair and the string comparison runs once per distinct element name.
-    private func kind(_ localname: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) -> ElementKind {
-        let key = NameKey(local: UnsafeRawPointer(localname), uri: uri.map(UnsafeRawPointer.init))
-        if let known = names[key] { return known }
+    /// The element kind for a (local name, namespace) pair; the string comparison runs once per distinct name.
+    private mutating func kind(_ localname: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) -> ElementKind {
+        if let known = names.lookup(localname, uri) { return known }
         let kind = ElementKind(uri: uri.map { String(cString: $0) }, local: String(cString: localname))
-        if names.count < 1024 { names[key] = kind }
+        names.insert(localname, uri, kind)
         return kind
     }
 
-    private func refuse(notAFeed root: String, uri: String?) {
+    private mutating func refuse(notAFeed root: String, uri: String?) {
         let reason: String
         switch root.lowercased() {
         case "html": reason = "the document is a web page (HTML), not an RSS or Atom feed"
@@ -192,7 +211,7 @@ public final class FeedParser {
         xmlStopParser(context)
     }
 
-    private func refuseEntity(_ name: UnsafePointer<UInt8>?) {
+    mutating func refuseEntity(_ name: UnsafePointer<UInt8>?) {
         let entity = name.map { String(cString: $0) } ?? "?"
         refusal = .invalidData(
             reason: "the document declares its own entity (\(entity)); feeds never need one, and Earshot refuses them for safety",
@@ -200,7 +219,7 @@ public final class FeedParser {
         xmlStopParser(context)
     }
 
-    private func record(_ error: UnsafeMutablePointer<xmlError>?) {
+    mutating func record(_ error: UnsafeMutablePointer<xmlError>?) {
         guard let error = error?.pointee, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         repairedErrors += 1
         if firstError == nil {
@@ -210,9 +229,4 @@ public final class FeedParser {
     }
 
     private var line: Int? { context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } }
-}
-
-private struct NameKey: Hashable {
-    let local: UnsafeRawPointer
-    let uri: UnsafeRawPointer?
 }

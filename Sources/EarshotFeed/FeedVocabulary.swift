@@ -89,6 +89,19 @@ enum ElementKind: UInt8 {
         }
     }
 
+    /// For the elements an item's description can come from, their rank: 0 is the richest
+    /// (content:encoded), then description, itunes:summary, Atom content, Atom summary.
+    var descriptionRank: Int? {
+        switch self {
+        case .contentEncoded: return 0
+        case .description: return 1
+        case .itunesSummary: return 2
+        case .atomContent: return 3
+        case .atomSummary: return 4
+        default: return nil
+        }
+    }
+
     /// Whether the element's text content is read (as opposed to its attributes only, or nothing).
     var carriesText: Bool {
         switch self {

@@ -1,19 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Turns a feed's description (HTML, or plain text with entities) into plain text a desktop widget can
 /// show: tags removed, block elements and `<br>` become line breaks, `<script>`/`<style>` dropped,
 /// entities decoded, white space collapsed. Plain-text input keeps its own line breaks.
 ///
 /// One pass over the UTF-8 bytes; descriptions are most of a feed's bytes.
 enum PlainText {
-    /// Plain text of `bytes`, which hold HTML when `isHTML` (tags are then looked for).
+    /// Plain text of `bytes` (UTF-8), which hold HTML when `isHTML` (tags are then looked for).
     static func from(_ bytes: [UInt8], isHTML: Bool = true) -> String {
         bytes.withUnsafeBufferPointer { input in
-            var out = Output(capacity: input.count)
+            var out = Output(source: input)
             if isHTML && containsTag(input) {
                 convertHTML(input, into: &out)
             } else {
                 convertText(input, into: &out)
             }
-            return out.finish()
+            return String(decoding: out.bytes, as: UTF8.self)
         }
     }
 
@@ -32,12 +36,9 @@ enum PlainText {
     }
 
     private static func nextIndex(of byte: UInt8, in s: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        var i = from
-        while i < s.count {
-            if s[i] == byte { return i }
-            i += 1
-        }
-        return nil
+        guard from < s.count, let base = s.baseAddress,
+              let found = memchr(base + from, Int32(byte), s.count - from) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     // MARK: Plain text
@@ -59,7 +60,10 @@ enum PlainText {
             } else if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") {
                 out.space()
             } else {
-                out.append(c)
+                let end = endOfRun(s, from: i)
+                out.append(run: i..<end)
+                i = end
+                continue
             }
             i += 1
         }
@@ -79,17 +83,40 @@ enum PlainText {
                     out.append(scalar: scalar)
                     i += consumed
                 } else {
-                    out.append(c)
+                    out.append(run: i..<(i + 1))
                     i += 1
                 }
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 out.space()
                 i += 1
             default:
-                out.append(c)
-                i += 1
+                let end = endOfRun(s, from: i)
+                out.append(run: i..<end)
+                i = end
             }
         }
+    }
+
+    /// The end of the run of ordinary bytes at `start`: up to the next markup, reference, line break or
+    /// run of white space. A single space between two words stays inside the run (it is what collapsing
+    /// white space would write anyway), so prose is copied a sentence at a time.
+    private static func endOfRun(_ s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start + 1
+        while i < s.count {
+            let c = s[i]
+            if c == UInt8(ascii: " "), i + 1 < s.count, isOrdinary(s[i + 1]) {
+                i += 2
+                continue
+            }
+            if !isOrdinary(c) { break }
+            i += 1
+        }
+        return i
+    }
+
+    @inline(__always)
+    private static func isOrdinary(_ c: UInt8) -> Bool {
+        c > 0x20 && c != UInt8(ascii: "<") && c != UInt8(ascii: "&")
     }
 
     /// Consumes the tag, comment or declaration at `start`; returns the index after it.
@@ -102,7 +129,7 @@ enum PlainText {
         if closing { i += 1 }
         let nameStart = i
         while i < s.count, isLetter(s[i]) || (s[i] >= 0x30 && s[i] <= 0x39) { i += 1 }
-        let name = TagName(s, nameStart..<i)
+        let name = TagName(s, nameStart..<i).key
         // Skip attributes, honouring quotes (a quoted value may contain '>').
         var quote: UInt8 = 0
         while i < s.count {
@@ -117,25 +144,26 @@ enum PlainText {
             i += 1
         }
         let end = min(i + 1, s.count)
-        if !closing && (name.is("script") || name.is("style")) {
+        if !closing && (name == TagName.script || name == TagName.style) {
             return skipRawText(s, from: end, until: name)
         }
-        if name.is("br") {
+        if name == TagName.br {
             out.lineBreak(hard: true)
-        } else if name.isBlock {
+        } else if TagName.blocks.contains(name) {
             out.lineBreak(hard: false)
-        } else if name.is("li") && !closing {
+        } else if name == TagName.li && !closing {
             out.lineBreak(hard: false)
             out.appendBullet()
         }
         return end
     }
 
-    private static func skipRawText(_ s: UnsafeBufferPointer<UInt8>, from: Int, until name: TagName) -> Int {
+    private static func skipRawText(_ s: UnsafeBufferPointer<UInt8>, from: Int, until name: UInt64) -> Int {
         var i = from
         while let lt = find(s, "</", from: i) {
-            let candidate = TagName(s, (lt + 2)..<min(lt + 2 + name.range.count, s.count))
-            if candidate.is(name.lowercased) {
+            var end = lt + 2
+            while end < s.count, isLetter(s[end]) { end += 1 }
+            if TagName(s, (lt + 2)..<end).key == name {
                 return (nextIndex(of: UInt8(ascii: ">"), in: s, from: lt).map { $0 + 1 }) ?? s.count
             }
             i = lt + 2
@@ -164,7 +192,7 @@ enum PlainText {
     static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
 }
 
-/// A tag's name, compared without regard to case.
+/// A tag's name, compared without regard to case through a packed key.
 private struct TagName {
     let bytes: UnsafeBufferPointer<UInt8>
     let range: Range<Int>
@@ -174,40 +202,43 @@ private struct TagName {
         self.range = range
     }
 
-    var lowercased: String { String(decoding: range.map { bytes[$0] | 0x20 }, as: UTF8.self) }
-
-    func `is`(_ name: String) -> Bool {
-        guard name.utf8.count == range.count else { return false }
-        return zip(name.utf8, range).allSatisfy { $0 == (bytes[$1] | 0x20) || $0 == bytes[$1] }
+    /// The name's letters and digits in lower case, packed six bits each (empty or longer than ten: 0).
+    var key: UInt64 {
+        guard range.count <= 10 else { return 0 }
+        return range.reduce(0) { $0 << 6 | UInt64(bytes[$1] | 0x20) & 0x3F }
     }
 
-    private static let blocks: Set<String> = [
+    static func key(_ name: String) -> UInt64 { name.utf8.reduce(0) { $0 << 6 | UInt64($1) & 0x3F } }
+
+    static let script = key("script"), style = key("style"), br = key("br"), li = key("li")
+
+    static let blocks: Set<UInt64> = Set([
         "p", "div", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "table", "tr",
         "section", "article", "header", "footer", "hr", "dl", "dt", "dd", "figure", "figcaption",
-    ]
-
-    var isBlock: Bool { range.count <= 10 && Self.blocks.contains(lowercased) }
+    ].map(key))
 }
 
 /// The plain text being written: collapses runs of spaces, keeps at most one blank line, trims.
 private struct Output {
-    private(set) var bytes: [UInt8]
-    private(set) var pendingSpace = false
+    private let source: UnsafeBufferPointer<UInt8>
+    private(set) var bytes: [UInt8] = []
+    private var pendingSpace = false
     private var pendingBreaks = 0
 
-    init(capacity: Int) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+    init(source: UnsafeBufferPointer<UInt8>) {
+        self.source = source
+        bytes.reserveCapacity(source.count)
     }
 
-    mutating func append(_ c: UInt8) {
+    /// Copies the source's bytes in `range`.
+    mutating func append(run range: Range<Int>) {
         flushPending()
-        bytes.append(c)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
     }
 
     mutating func appendBullet() {
         flushPending()
-        bytes.append(contentsOf: [0xE2, 0x80, 0xA2, 0x20])  // "• "
+        bytes.append(contentsOf: "• ".utf8)
     }
 
     /// Appends a decoded character reference; a no-break space counts as white space.
@@ -238,6 +269,4 @@ private struct Output {
         }
         pendingSpace = false
     }
-
-    consuming func finish() -> String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -55,12 +55,13 @@ struct FeedParserTests {
         #expect(trailer.releaseDate?.date == Date(timeIntervalSince1970: 1_591_000_200))
         #expect(trailer.episodeType == "trailer")
         #expect(trailer.description == "")
-        #expect(trailer.descriptionHTML == nil)
+        #expect(trailer.rawDescription == nil)
     }
 
     @Test func htmlDescriptionBecomesPlainTextAndTheRawHTMLIsKept() throws {
         let episode = try Fixture.parse("full-itunes.xml").channel.episodes[0]
-        #expect(episode.descriptionHTML?.hasPrefix("<p>Full notes with a <a href=") == true, "content:encoded is the richest source")
+        #expect(episode.rawDescription?.hasPrefix("<p>Full notes with a <a href=") == true, "content:encoded is the richest source")
+        #expect(episode.rawDescriptionFormat == .html)
         #expect(episode.description == "Full notes with a link.\n\n• One\n\n• Two\n\nCafé “quoted” end")
     }
 
@@ -86,6 +87,7 @@ struct FeedParserTests {
         #expect(second.soundURL == nil)
         #expect(second.releaseDate?.text == "2021-03-09T10:00:00Z")
         #expect(second.description == "a < b, plain", "type=text content is not treated as HTML")
+        #expect(second.rawDescriptionFormat == .text)
     }
 
     @Test(arguments: ["podcasting20-new.xml", "podcasting20-old.xml"])

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `earshot-bench`: benchmarks that print figures (run release builds; see bench/run).
+@main
+struct EarshotBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "earshot-bench",
+        abstract: "Earshot's benchmarks (build with -c release).",
+        subcommands: [ParseBenchmark.self, GenerateFeed.self])
+}
