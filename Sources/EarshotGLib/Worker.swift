@@ -5,17 +5,20 @@ import CGLib
 /// keeps answering D-Bus while the work runs.
 public enum Worker {
     /// Starts `work` on a new thread; `completion` runs later on `context` (never synchronously).
+    ///
+    /// The completion, and everything it captures, is called and released on `context`'s thread only:
+    /// the worker thread never holds the last reference to it, so objects tied to the loop (libsoup
+    /// messages, GStreamer elements) are never freed from the worker.
     public static func run<Result: Sendable>(
         _ name: String,
         on context: MainContext,
         work: @escaping @Sendable () -> Result,
         completion: @escaping (Result) -> Void
     ) {
-        // The completion is only ever touched on `context`'s thread; the box carries it across.
-        let delivery = OwnerThreadBox(completion)
+        let delivery = CompletionBox(completion)
         let job = Unmanaged.passRetained(ThreadJob {
             let value = work()
-            context.invoke { delivery.value(value) }
+            context.invoke { delivery.deliver(value) }
         }).toOpaque()
         let thread = g_thread_new(name, { data in
             let job = Unmanaged<ThreadJob>.fromOpaque(data!).takeRetainedValue()
@@ -26,11 +29,18 @@ public enum Worker {
     }
 }
 
-/// Carries a non-Sendable value to another thread and back, for values that are only used on the
-/// thread that created them.
-struct OwnerThreadBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+/// Holds a completion until it is delivered on the owner's thread, where it is also released.
+private final class CompletionBox<Value>: @unchecked Sendable {
+    private var completion: ((Value) -> Void)?
+
+    init(_ completion: @escaping (Value) -> Void) { self.completion = completion }
+
+    /// Called on the owner's thread: takes the completion out (so it dies here) and calls it.
+    func deliver(_ value: Value) {
+        let completion = self.completion
+        self.completion = nil
+        completion?(value)
+    }
 }
 
 private final class ThreadJob: @unchecked Sendable {

@@ -1,0 +1,241 @@
+import CEarshot
+import CGLib
+import CSoup
+import EarshotGLib
+import Foundation
+
+/// One fetch in flight: it keeps itself alive (through the user data of its pending GIO call) until it
+/// completes, follows redirects, streams the body within the size limit, and hands the bytes to a worker
+/// thread for parsing.
+final class FeedRequest {
+    private let loader: FeedLoader
+    private let validators: FeedValidators
+    private let completion: (Result<FeedFetchResult, FeedError>) -> Void
+    private let cancellable = g_cancellable_new()
+    private var url: URL
+    private var visited: Set<URL> = []
+    private var permanentURL: URL?
+    private var onlyPermanentRedirects = true
+    private var message: OpaquePointer?
+    private var stream: UnsafeMutablePointer<GInputStream>?
+    private var chunks: [[UInt8]] = []
+    private var received: Int64 = 0
+    private var charsetHint: String?
+    private var responseValidators = FeedValidators()
+    private var finished = false
+
+    init(loader: FeedLoader, url: URL, validators: FeedValidators,
+         completion: @escaping (Result<FeedFetchResult, FeedError>) -> Void) {
+        self.loader = loader
+        self.url = url
+        self.validators = validators
+        self.completion = completion
+    }
+
+    deinit {
+        if let message { g_object_unref(UnsafeMutableRawPointer(message)) }
+        if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
+        g_object_unref(UnsafeMutableRawPointer(cancellable))
+    }
+
+    func start() {
+        switch url.scheme?.lowercased() {
+        case "http"?, "https"?: send()
+        case "file"?: openFile()
+        default:
+            fail(.connectivity("Earshot cannot fetch “\(url.absoluteString)”: only http, https and file URLs are supported"))
+        }
+    }
+
+    // MARK: HTTP
+
+    private func send() {
+        visited.insert(url)
+        if let message { g_object_unref(UnsafeMutableRawPointer(message)) }
+        guard let created = soup_message_new("GET", url.absoluteString) else {
+            fail(.connectivity("“\(url.absoluteString)” is not a valid URL"))
+            return
+        }
+        message = created
+        soup_message_add_flags(created, SOUP_MESSAGE_NO_REDIRECT)
+        let headers = soup_message_get_request_headers(created)
+        soup_message_headers_replace(headers, "Accept",
+                                     "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5")
+        if let etag = validators.etag { soup_message_headers_replace(headers, "If-None-Match", etag) }
+        if let lastModified = validators.lastModified {
+            soup_message_headers_replace(headers, "If-Modified-Since", lastModified)
+        }
+        loader.context.withThreadDefault {
+            soup_session_send_async(loader.session, created, G_PRIORITY_DEFAULT, cancellable, { _, result, data in
+                let request = Unmanaged<FeedRequest>.fromOpaque(data!).takeRetainedValue()
+                var error: UnsafeMutablePointer<GError>?
+                let stream = soup_session_send_finish(request.loader.session, result, &error)
+                request.responded(stream: stream, error: GLibError(taking: error))
+            }, Unmanaged.passRetained(self).toOpaque())
+        }
+    }
+
+    private func responded(stream: UnsafeMutablePointer<GInputStream>?, error: GLibError?) {
+        guard let message, let stream else {
+            fail(error.map(connectivityError) ?? .connectivity("the transfer failed"))
+            return
+        }
+        self.stream = stream
+        let status = Int(soup_message_get_status(message).rawValue)
+        let headers = soup_message_get_response_headers(message)
+        switch status {
+        case 200..<300:
+            responseValidators = FeedValidators(etag: header(headers, "ETag"), lastModified: header(headers, "Last-Modified"))
+            var params: OpaquePointer?
+            if soup_message_headers_get_content_type(headers, &params) != nil, let params {
+                charsetHint = g_hash_table_lookup(params, "charset").map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+                g_hash_table_destroy(params)
+            }
+            readNext()
+        case 304:
+            finish(.success(.notModified))
+        case 300..<400 where header(headers, "Location") != nil:
+            redirect(status: status, location: header(headers, "Location")!)
+        default:
+            let reason = soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
+            fail(.http(status: status, reason: reason))
+        }
+    }
+
+    private func redirect(status: Int, location: String) {
+        guard let target = URL(string: location, relativeTo: url)?.absoluteURL, target.scheme != nil else {
+            fail(.connectivity("the server redirected to an unreadable location “\(location)”"))
+            return
+        }
+        guard !visited.contains(target) else {
+            fail(.connectivity("redirect loop: \(url.absoluteString) leads back to \(target.absoluteString)"))
+            return
+        }
+        guard visited.count <= FeedLoader.maximumRedirects else {
+            fail(.connectivity("more than \(FeedLoader.maximumRedirects) redirects"))
+            return
+        }
+        // Only an unbroken chain of permanent moves from the stored URL changes where the feed lives.
+        onlyPermanentRedirects = onlyPermanentRedirects && (status == 301 || status == 308)
+        if onlyPermanentRedirects { permanentURL = target }
+        if let stream {
+            g_object_unref(UnsafeMutableRawPointer(stream))
+            self.stream = nil
+        }
+        url = target
+        start()
+    }
+
+    private func header(_ headers: OpaquePointer?, _ name: String) -> String? {
+        soup_message_headers_get_one(headers, name).map { String(cString: $0) }
+    }
+
+    // MARK: Files
+
+    private func openFile() {
+        let file = g_file_new_for_uri(url.absoluteString)
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        loader.context.withThreadDefault {
+            g_file_read_async(file, G_PRIORITY_DEFAULT, cancellable, { source, result, data in
+                let request = Unmanaged<FeedRequest>.fromOpaque(data!).takeRetainedValue()
+                var error: UnsafeMutablePointer<GError>?
+                let stream = g_file_read_finish(OpaquePointer(source), result, &error)
+                request.opened(stream: stream, error: GLibError(taking: error))
+            }, Unmanaged.passRetained(self).toOpaque())
+        }
+    }
+
+    private func opened(stream: UnsafeMutablePointer<GFileInputStream>?, error: GLibError?) {
+        guard let stream else {
+            let path = url.path
+            if let error, error.isIOError(G_IO_ERROR_NOT_FOUND) {
+                fail(.connectivity("there is no file \(path)"))
+            } else {
+                fail(.connectivity("could not read \(path): \(error?.message ?? "unknown error")"))
+            }
+            return
+        }
+        self.stream = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self)
+        readNext()
+    }
+
+    // MARK: Body
+
+    private static let chunkSize = 64 * 1024
+
+    private func readNext() {
+        loader.context.withThreadDefault {
+            g_input_stream_read_bytes_async(stream, gsize(Self.chunkSize), G_PRIORITY_DEFAULT, cancellable, { source, result, data in
+                let request = Unmanaged<FeedRequest>.fromOpaque(data!).takeRetainedValue()
+                var error: UnsafeMutablePointer<GError>?
+                let bytes = g_input_stream_read_bytes_finish(
+                    UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GInputStream.self), result, &error)
+                request.read(bytes, error: GLibError(taking: error))
+            }, Unmanaged.passRetained(self).toOpaque())
+        }
+    }
+
+    private func read(_ bytes: OpaquePointer?, error: GLibError?) {
+        guard let bytes else {
+            fail(error.map(connectivityError) ?? .connectivity("the transfer failed"))
+            return
+        }
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        let data = g_bytes_get_data(bytes, &size)
+        guard size > 0, let data else {
+            parse()
+            return
+        }
+        received += Int64(size)
+        guard received <= loader.maximumBytes else {
+            g_cancellable_cancel(cancellable)
+            fail(.tooLarge(limit: loader.maximumBytes))
+            return
+        }
+        chunks.append(Array(UnsafeRawBufferPointer(start: data, count: Int(size))))
+        readNext()
+    }
+
+    private func parse() {
+        let chunks = self.chunks, base = url, hint = charsetHint
+        self.chunks = []
+        Worker.run("earshot-parse", on: loader.context, work: { () -> Result<ParsedFeed, FeedError> in
+            let parser = FeedParser(baseURL: base, charsetHint: hint)
+            for chunk in chunks { chunk.withUnsafeBytes { parser.feed($0) } }
+            return parser.finish()
+        }, completion: { [self] parsed in
+            finish(parsed.map { feed in
+                for warning in feed.warnings { Log.warning("\(base.absoluteString): \(warning)") }
+                return .fetched(FetchedFeed(feed: feed, validators: responseValidators, permanentURL: permanentURL,
+                                            finalURL: base))
+            })
+        })
+    }
+
+    // MARK: Ending
+
+    private func connectivityError(_ error: GLibError) -> FeedError {
+        let host = url.host ?? url.absoluteString
+        if error.isIOError(G_IO_ERROR_TIMED_OUT) {
+            return .connectivity("\(host) did not answer within \(loader.timeoutSeconds) s (\(error.message))")
+        }
+        if error.isIOError(G_IO_ERROR_CONNECTION_REFUSED) {
+            return .connectivity("\(host) refused the connection (\(error.message))")
+        }
+        if error.domain == g_resolver_error_quark() {
+            return .connectivity("cannot find the server \(host) (\(error.message))")
+        }
+        return .connectivity("\(host): \(error.message)")
+    }
+
+    private func fail(_ error: FeedError) { finish(.failure(error)) }
+
+    /// Delivers the outcome once, always from the main context (never inside the caller's `fetch`).
+    private func finish(_ result: Result<FeedFetchResult, FeedError>) {
+        guard !finished else { return }
+        finished = true
+        let completion = self.completion
+        loader.context.addIdle { completion(result) }
+    }
+}

@@ -1,0 +1,152 @@
+import EarshotFeed
+import EarshotGLib
+import EarshotTestSupport
+import Foundation
+import Testing
+
+@Suite("Feed loader over real HTTP (SoupServer on 127.0.0.1) and file://")
+struct FeedLoaderTests {
+    let server: FixtureServer
+    let feed: [UInt8]
+
+    init() throws {
+        server = try FixtureServer()
+        feed = try Fixture.bytes("full-itunes.xml")
+    }
+
+    @Test func okResponseDeliversTheChannelAndIdentifiesEarshot() throws {
+        server.serve("/feed.xml", body: feed, contentType: "application/rss+xml")
+        let fetched = try LoaderHarness.fetched(server.url("/feed.xml"))
+        #expect(fetched.feed.channel.title == "The Example Show")
+        #expect(fetched.feed.channel.episodes.count == 2)
+        #expect(fetched.finalURL == server.url("/feed.xml"))
+        #expect(fetched.permanentURL == nil)
+        let request = try #require(server.requests.first)
+        #expect(request.headers["user-agent"] == "Earshot/\(EarshotVersion.string)")
+        #expect(request.headers["accept-encoding"]?.contains("gzip") == true)
+    }
+
+    @Test func relativeEnclosuresResolveAgainstTheFeedsURL() throws {
+        server.serve("/shows/one/feed.xml", body: feed, contentType: "application/rss+xml")
+        let fetched = try LoaderHarness.fetched(server.url("/shows/one/feed.xml"))
+        #expect(fetched.feed.channel.episodes[0].soundURL == server.url("/shows/one/audio/ep2.mp3?a=1&b=2"))
+    }
+
+    @Test func gzipBodiesAreDecoded() throws {
+        server.route("/feed.xml") { _ in .gzip(try! Fixture.bytes("full-itunes.xml"), contentType: "application/rss+xml") }
+        #expect(try LoaderHarness.fetched(server.url("/feed.xml")).feed.channel.episodes.count == 2)
+    }
+
+    @Test(arguments: [301, 308])
+    func permanentRedirectIsFollowedAndRemembered(status: Int) throws {
+        server.route("/old.xml") { _ in .redirect(status: status, to: "/new.xml") }
+        server.serve("/new.xml", body: feed, contentType: "application/rss+xml")
+        let fetched = try LoaderHarness.fetched(server.url("/old.xml"))
+        #expect(fetched.permanentURL == server.url("/new.xml"))
+        #expect(fetched.finalURL == server.url("/new.xml"))
+        #expect(fetched.feed.channel.episodes.count == 2)
+    }
+
+    @Test func temporaryRedirectIsFollowedButNotRemembered() throws {
+        server.route("/old.xml") { _ in .redirect(status: 301, to: "/moved.xml") }
+        server.route("/moved.xml") { _ in .redirect(status: 302, to: "/today.xml") }
+        server.serve("/today.xml", body: feed, contentType: "application/rss+xml")
+        let fetched = try LoaderHarness.fetched(server.url("/old.xml"))
+        #expect(fetched.permanentURL == server.url("/moved.xml"), "only the unbroken chain of permanent moves counts")
+        #expect(fetched.finalURL == server.url("/today.xml"))
+    }
+
+    @Test func redirectLoopEndsWithAClearError() throws {
+        server.route("/a.xml") { _ in .redirect(status: 302, to: "/b.xml") }
+        server.route("/b.xml") { _ in .redirect(status: 302, to: "/a.xml") }
+        let error = try LoaderHarness.error(server.url("/a.xml"))
+        guard case .connectivity(let message) = error else { throw LoaderHarness.HarnessError() }
+        #expect(message.contains("redirect loop"))
+    }
+
+    @Test func notModifiedWhenTheETagStillMatches() throws {
+        server.route("/feed.xml") { request in
+            if request.headers["if-none-match"] == "\"v1\"" { return .status(304) }
+            return .body(try! Fixture.bytes("full-itunes.xml"), contentType: "application/rss+xml",
+                         headers: ["ETag": "\"v1\"", "Last-Modified": "Sun, 07 Mar 2021 22:00:12 GMT"])
+        }
+        let first = try LoaderHarness.fetched(server.url("/feed.xml"))
+        #expect(first.validators == FeedValidators(etag: "\"v1\"", lastModified: "Sun, 07 Mar 2021 22:00:12 GMT"))
+        let second = LoaderHarness.fetch(server.url("/feed.xml"), validators: first.validators)
+        #expect(second == .success(.notModified))
+        #expect(server.requests.last?.headers["if-modified-since"] == "Sun, 07 Mar 2021 22:00:12 GMT")
+    }
+
+    @Test(arguments: [404, 500])
+    func httpErrorsKeepTheirStatus(status: Int) throws {
+        server.route("/feed.xml") { _ in .status(status) }
+        let error = try LoaderHarness.error(server.url("/feed.xml"))
+        guard case .http(let code, let reason) = error else { throw LoaderHarness.HarnessError() }
+        #expect(code == status)
+        #expect(!reason.isEmpty)
+    }
+
+    @Test func connectionRefusedIsAConnectivityError() throws {
+        let error = try LoaderHarness.error(FixtureServer.closedPortURL("/feed.xml"))
+        guard case .connectivity(let message) = error else { throw LoaderHarness.HarnessError() }
+        #expect(message.contains("refused"))
+    }
+
+    @Test func aServerThatNeverAnswersTimesOut() throws {
+        server.route("/feed.xml") { _ in .neverAnswer }
+        let error = try LoaderHarness.error(server.url("/feed.xml"), timeoutSeconds: 1)
+        guard case .connectivity(let message) = error else { throw LoaderHarness.HarnessError() }
+        #expect(message.contains("did not answer within 1 s"))
+    }
+
+    @Test func anEndlessBodyStopsAtTheSizeLimit() throws {
+        let chunk = Array(String(repeating: "<item><title>x</title></item>", count: 1000).utf8)
+        server.route("/feed.xml") { _ in .endless(chunk: chunk, contentType: "application/rss+xml", limit: 64 << 20) }
+        let error = try LoaderHarness.error(server.url("/feed.xml"), maximumBytes: 1 << 20)
+        #expect(error == .tooLarge(limit: 1 << 20))
+    }
+
+    @Test func anHTMLPageIsInvalidData() throws {
+        server.serve("/feed.xml", body: try Fixture.bytes("not-a-feed.html"), contentType: "text/html")
+        let error = try LoaderHarness.error(server.url("/feed.xml"))
+        #expect(error.invalidDataReason == "the document is a web page (HTML), not an RSS or Atom feed")
+    }
+
+    @Test func fileURLsLoadThroughTheSamePath() throws {
+        let url = try #require(Bundle.module.url(forResource: "full-itunes.xml", withExtension: nil, subdirectory: "Fixtures"))
+        let fetched = try LoaderHarness.fetched(url)
+        #expect(fetched.feed.channel.episodes.count == 2)
+        #expect(fetched.feed.channel.episodes[1].soundURL == URL(string: "file:///media/trailer.opus"))
+    }
+
+    @Test func aMissingFileSaysSo() throws {
+        let error = try LoaderHarness.error(URL(fileURLWithPath: "/nonexistent/earshot/feed.xml"))
+        #expect(error == .connectivity("there is no file /nonexistent/earshot/feed.xml"))
+    }
+
+    @Test func unsupportedSchemesAreRefusedAndTheCompletionIsNeverSynchronous() throws {
+        let context = MainContext()
+        try context.withThreadDefault {
+            let loader = FeedLoader()
+            var result: Result<FeedFetchResult, FeedError>?
+            loader.fetch(try #require(URL(string: "ftp://example.com/feed.xml"))) { result = $0 }
+            #expect(result == nil, "delivered on the loop, not inside fetch")
+            #expect(context.iterate(until: { result != nil }, timeoutSeconds: 5))
+            guard case .failure(.connectivity(let message))? = result else { throw LoaderHarness.HarnessError() }
+            #expect(message.contains("only http, https and file URLs"))
+        }
+    }
+
+    @Test func theSeedsLoadUseCaseDeliversTheChannel() throws {
+        server.serve("/feed.xml", body: try Fixture.bytes("seed-channel.xml"), contentType: "application/rss+xml")
+        let context = MainContext()
+        try context.withThreadDefault {
+            let loader = FeedLoader()
+            var result: Result<Channel, FeedError>?
+            loader.load(server.url("/feed.xml")) { result = $0 }
+            #expect(context.iterate(until: { result != nil }, timeoutSeconds: 10))
+            let channel = try #require(try result?.get())
+            #expect(channel.episodes.first?.title == "Ep. 135 流動的資金盛宴")
+        }
+    }
+}
