@@ -44,5 +44,6 @@ let package = Package(
             name: "EarshotFeedTests",
             dependencies: ["EarshotFeed", "EarshotTestSupport"],
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "EarshotCLITests", dependencies: ["EarshotTestSupport"]),
     ]
 )

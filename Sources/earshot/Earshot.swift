@@ -2,7 +2,6 @@ import ArgumentParser
 import EarshotFeed
 
 /// The `earshot` command: the daemon and its helper subcommands.
-@main
 struct Earshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "earshot",

@@ -27,8 +27,8 @@ struct BrokenFeedTests {
     @Test func itemsWithoutIdentityDuplicatesAndCutOffItemsAreSkippedWithAReason() throws {
         let feed = try Fixture.parse("broken-items.xml")
         #expect(feed.channel.episodes.map(\.id) == ["g1", "https://i.example/e.mp3", "https://i.example/page"])
-        #expect(feed.warnings.contains { $0.contains("“No identity at all”") && $0.contains("no guid, enclosure or link") })
-        #expect(feed.warnings.contains { $0.contains("“Duplicate”") && $0.contains("repeats the id g1") })
+        #expect(feed.warnings.contains { $0.contains("\"No identity at all\"") && $0.contains("no guid, enclosure or link") })
+        #expect(feed.warnings.contains { $0.contains("\"Duplicate\"") && $0.contains("repeats the id g1") })
         #expect(feed.warnings.contains { $0.contains("cut off") })
     }
 
