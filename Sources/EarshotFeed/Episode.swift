@@ -70,7 +70,7 @@ extension Episode {
     /// Derived rather than stored: a listener reads one episode's notes at a time, so a 5,000-episode
     /// feed keeps its descriptions in memory once, not twice.
     public var description: String {
-        rawDescription.map { PlainText.from(Array($0.utf8), isHTML: rawDescriptionFormat == .html) } ?? ""
+        rawDescription.map { PlainText.from($0, isHTML: rawDescriptionFormat == .html) } ?? ""
     }
 }
 

@@ -100,7 +100,7 @@ struct FeedBuilder {
         }
         return Channel(
             title: channel.title, link: url(channel.link), author: channel.author ?? channel.atomAuthor,
-            description: channel.description.map { PlainText.from($0.bytes, isHTML: $0.isHTML) } ?? "",
+            description: channel.description.map { bytes in bytes.withUnsafeBufferPointer { PlainText.from($0, isHTML: true) } } ?? "",
             profileImage: url(channel.itunesImage ?? channel.imageURL ?? channel.atomLogo),
             newFeedURL: url(channel.newFeedURL), episodes: episodes)
     }
@@ -145,8 +145,8 @@ struct FeedBuilder {
         case .title, .atomTitle: channel.title = string(bytes)
         case .link: channel.link = string(bytes)
         case .url: channel.imageURL = string(bytes)
-        case .description: channel.description = (exactCopy(bytes), true)
-        case .itunesSummary, .atomSubtitle: if channel.description == nil { channel.description = (exactCopy(bytes), true) }
+        case .description: channel.description = exactCopy(bytes)
+        case .itunesSummary, .atomSubtitle: if channel.description == nil { channel.description = exactCopy(bytes) }
         case .itunesAuthor: channel.author = string(bytes)
         case .dcCreator, .managingEditor: if channel.author == nil { channel.author = string(bytes) }
         case .atomName: channel.atomAuthor = string(bytes)
@@ -277,7 +277,7 @@ private struct ItemDraft {
 private struct ChannelDraft {
     var title: String?
     var link: String?
-    var description: (bytes: [UInt8], isHTML: Bool)?
+    var description: [UInt8]?
     var author: String?
     var atomAuthor: String?
     var itunesImage: String?

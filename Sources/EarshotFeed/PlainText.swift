@@ -8,17 +8,21 @@ import Glibc
 ///
 /// One pass over the UTF-8 bytes; descriptions are most of a feed's bytes.
 enum PlainText {
-    /// Plain text of `bytes` (UTF-8), which hold HTML when `isHTML` (tags are then looked for).
-    static func from(_ bytes: [UInt8], isHTML: Bool = true) -> String {
-        bytes.withUnsafeBufferPointer { input in
-            var out = Output(source: input)
-            if isHTML && containsTag(input) {
-                convertHTML(input, into: &out)
-            } else {
-                convertText(input, into: &out)
-            }
-            return String(decoding: out.bytes, as: UTF8.self)
+    /// Plain text of `text`, which holds HTML when `isHTML` (tags are then looked for).
+    static func from(_ text: String, isHTML: Bool = true) -> String {
+        var text = text
+        return text.withUTF8 { from($0, isHTML: isHTML) }
+    }
+
+    /// Plain text of UTF-8 `input`, which holds HTML when `isHTML`.
+    static func from(_ input: UnsafeBufferPointer<UInt8>, isHTML: Bool) -> String {
+        var out = Output(source: input)
+        if isHTML && containsTag(input) {
+            convertHTML(input, into: &out)
+        } else {
+            convertText(input, into: &out)
         }
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     /// Whether `<` is followed by something that starts a tag, a comment or a declaration.

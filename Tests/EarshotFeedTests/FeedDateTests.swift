@@ -77,7 +77,7 @@ struct EpisodeDurationTests {
 
 @Suite("Plain text from descriptions")
 struct PlainTextTests {
-    private func text(_ s: String, html: Bool = true) -> String { PlainText.from(Array(s.utf8), isHTML: html) }
+    private func text(_ s: String, html: Bool = true) -> String { PlainText.from(s, isHTML: html) }
 
     @Test func tagsAreRemovedAndBlocksBecomeLineBreaks() {
         #expect(text("<p>One <b>bold</b> word.</p><p>Two</p>") == "One bold word.\n\nTwo")
