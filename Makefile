@@ -24,7 +24,7 @@ test: deps
 	$(SWIFT) test
 
 run: release
-	.build/release/earshot $(ARGS)
+	scripts/run-daemon $(ARGS)
 
 bench: release
 	bench/run
