@@ -31,6 +31,12 @@ let package = Package(
         // Podcast feeds: models, the streaming libxml2 parser, the libsoup/GIO loader.
         .target(name: "EarshotFeed", dependencies: ["EarshotGLib", "CGLib", "CSoup", "CLibXML2", "CEarshot"]),
 
+        // MPRIS: libdbus on the GLib main context, typed marshalling, the MPRIS adapter over PlayerControl.
+        // The introspection XML is embedded from dbus/ (Resources/ holds a symlink to it).
+        .target(
+            name: "EarshotMPRIS", dependencies: ["EarshotGLib", "CGLib", "CDBus"],
+            resources: [.embedInCode("Resources/org.mpris.MediaPlayer2.xml")]),
+
         .executableTarget(
             name: "earshot",
             dependencies: ["EarshotFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -45,5 +51,6 @@ let package = Package(
             dependencies: ["EarshotFeed", "EarshotTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotCLITests", dependencies: ["EarshotTestSupport"]),
+        .testTarget(name: "EarshotMPRISTests", dependencies: ["EarshotMPRIS", "EarshotGLib"]),
     ]
 )

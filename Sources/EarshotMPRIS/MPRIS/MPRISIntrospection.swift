@@ -1,0 +1,8 @@
+/// The introspection XML of /org/mpris/MediaPlayer2: dbus/org.mpris.MediaPlayer2.xml, embedded at
+/// build time (`Resources/org.mpris.MediaPlayer2.xml` is a symlink to it, declared `.embedInCode`, so
+/// SwiftPM compiles the bytes into the module: no resource bundle to install, no Foundation, and a
+/// rebuild whenever the file in dbus/ changes).
+public enum MPRISIntrospection {
+    /// The XML text, exactly as in dbus/org.mpris.MediaPlayer2.xml.
+    public static let xml: String = String(decoding: PackageResources.org_mpris_MediaPlayer2_xml, as: UTF8.self)
+}

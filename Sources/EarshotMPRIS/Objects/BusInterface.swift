@@ -1,0 +1,39 @@
+/// One D-Bus interface implemented by an `ExportedObject`.
+///
+/// Implementations see only `DBusValue`s that already match the introspection XML: the object checks
+/// the interface, the member, the argument signature, property access and the type of a value being
+/// set before calling in, and answers bad calls with the standard errors itself.
+public protocol BusInterface: AnyObject {
+    /// The interface name; it must be declared in the object's introspection XML.
+    var name: String { get }
+
+    /// The current value of a declared readable property, with exactly its declared type; nil when
+    /// the implementation does not serve it (answered as `UnknownProperty`).
+    func value(of property: String) -> DBusValue?
+
+    /// Sets a declared writable property; `value` already has the declared type. Throw `InvalidArgs`
+    /// for unacceptable values.
+    func setValue(_ value: DBusValue, of property: String) throws(BusError)
+
+    /// Runs a declared method; `arguments` already match its declared in-signature. Returns values of
+    /// its declared out-signature.
+    func call(_ method: String, arguments: [DBusValue]) throws(BusError) -> MethodReply
+}
+
+/// What a method returns: its out arguments, and optionally work to do once the reply has been
+/// written to the socket (e.g. quitting after answering Quit).
+public struct MethodReply {
+    /// The out arguments.
+    public var values: [DBusValue]
+    /// Runs after the reply has been flushed.
+    public var afterReply: (() -> Void)?
+
+    /// A reply with `values` and optional follow-up work.
+    public init(_ values: [DBusValue] = [], afterReply: (() -> Void)? = nil) {
+        self.values = values
+        self.afterReply = afterReply
+    }
+
+    /// A reply with no out arguments.
+    public static var empty: MethodReply { MethodReply() }
+}

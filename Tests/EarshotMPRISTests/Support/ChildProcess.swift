@@ -1,0 +1,137 @@
+import CGLib
+import EarshotGLib
+import Glibc
+
+/// A child process started with `posix_spawnp`, reaped with `waitpid`.
+///
+/// Not GSubprocess: GLib learns of a child's exit through SIGCHLD, which every thread of the test
+/// runner blocks, so its child watches never fire. The child also gets an empty signal mask and
+/// default dispositions (the runner's threads block SIGTERM, and a spawned process inherits that).
+final class ChildProcess {
+    let pid: pid_t
+    private(set) var exitStatus: Int32?
+    let name: String
+
+    /// Starts `arguments` (looked up in PATH) with `environment` changes applied (nil unsets), stdin
+    /// from /dev/null, and stdout/stderr on the given descriptors (else inherited).
+    init(_ arguments: [String], environment changes: [String: String?] = [:], stdout: Int32? = nil, stderr: Int32? = nil) throws {
+        name = arguments[0]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let stdout { posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
+        if let stderr { posix_spawn_file_actions_adddup2(&actions, stderr, 2) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var environment: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") { environment[String(text[..<equals])] = String(text[text.index(after: equals)...]) }
+            entry += 1
+        }
+        for (key, value) in changes { environment[key] = value }
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        guard result == 0 else { throw TestFailure("cannot start \(arguments[0]): \(String(cString: strerror(result)))") }
+        self.pid = pid
+    }
+
+    deinit {
+        if exitStatus == nil {
+            kill(pid, SIGKILL)
+            _ = wait()
+        }
+    }
+
+    /// The exit status if the process has ended (reaping it), else nil.
+    @discardableResult
+    func poll() -> Int32? {
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid {
+            exitStatus = Self.decode(status)
+        } else if result < 0 && errno == ECHILD {
+            exitStatus = -1
+        }
+        return exitStatus
+    }
+
+    /// Waits for the process to end; its exit status (-signal when killed).
+    func wait() -> Int32 {
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, 0)
+            if result == pid { exitStatus = Self.decode(status); break }
+            if result < 0 && errno != EINTR { exitStatus = -1; break }
+        }
+        return exitStatus!
+    }
+
+    /// Sends `signal` to the process if it has not been reaped.
+    func signal(_ signal: Int32) {
+        if exitStatus == nil { kill(pid, signal) }
+    }
+
+    private static func decode(_ status: Int32) -> Int32 {
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : -signal
+    }
+}
+
+/// A pipe whose descriptors are close-on-exec (so children spawned by other tests running in parallel
+/// do not inherit them; `adddup2` clears the flag on the child's copy).
+struct Pipe {
+    let read: Int32
+    let write: Int32
+
+    init() throws {
+        var fds: [Int32] = [0, 0]
+        guard g_unix_open_pipe(&fds, FD_CLOEXEC, nil) != 0 else { throw TestFailure("cannot open a pipe") }
+        read = fds[0]
+        write = fds[1]
+    }
+
+    /// Reads everything until end of file (after the writer closed).
+    func readAll() -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = Glibc.read(read, &buffer, buffer.count)
+            if count > 0 { bytes += buffer[0..<count]; continue }
+            if count < 0 && errno == EINTR { continue }
+            break
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Reads one line (blocking).
+    func readLine() -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let count = Glibc.read(read, &byte, 1)
+            if count == 1 { if byte == 10 { break }; bytes.append(byte); continue }
+            if count < 0 && errno == EINTR { continue }
+            if bytes.isEmpty { return nil }
+            break
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,83 @@
+import CGLib
+import Glibc
+
+/// A private `dbus-daemon` for one test: its own configuration and socket in a temporary directory
+/// (no service activation, so nothing on the machine gets started; the session bus's reply limit),
+/// stopped and removed by `stop()`.
+/// Never the user's session bus.
+final class PrivateBus {
+    /// The bus address (`unix:path=…`).
+    let address: String
+    private let daemon: ChildProcess
+    private let directory: String
+    private var stopped = false
+
+    init() throws {
+        var error: UnsafeMutablePointer<GError>?
+        guard let dir = g_dir_make_tmp("earshot-mpris-test-XXXXXX", &error) else {
+            throw TestFailure("cannot make a temporary directory: \(GErrorText.take(error))")
+        }
+        directory = String(cString: dir)
+        g_free(dir)
+        let config = """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <listen>unix:dir=\(directory)</listen>
+              <auth>EXTERNAL</auth>
+              <limit name="max_replies_per_connection">50000</limit>
+              <policy context="default">
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow eavesdrop="true"/>
+                <allow own="*"/>
+              </policy>
+            </busconfig>
+            """
+        let configPath = directory + "/bus.conf"
+        guard g_file_set_contents(configPath, config, -1, &error) != 0 else {
+            throw TestFailure("cannot write \(configPath): \(GErrorText.take(error))")
+        }
+        let output = try Pipe()
+        defer { close(output.read) }
+        let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)  // quiet: "Failed to set fd limit" as root
+        do {
+            defer { close(output.write); close(devNull) }
+            daemon = try ChildProcess(
+                ["dbus-daemon", "--config-file=\(configPath)", "--nofork", "--print-address=1"],
+                stdout: output.write, stderr: devNull >= 0 ? devNull : nil)
+        }
+        guard let line = output.readLine(), line.hasPrefix("unix:") else {
+            throw TestFailure("dbus-daemon printed no address")
+        }
+        address = line
+    }
+
+    deinit { stop() }
+
+    /// Kills the daemon (clients see their connection close) and removes its directory.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        daemon.signal(SIGTERM)
+        _ = daemon.wait()
+        let dir = g_dir_open(directory, 0, nil)
+        while let dir, let name = g_dir_read_name(dir) { unlink(directory + "/" + String(cString: name)) }
+        if let dir { g_dir_close(dir) }
+        rmdir(directory)
+    }
+}
+
+/// A failure in the test scaffolding itself.
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+enum GErrorText {
+    static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "unknown error" }
+        defer { g_error_free(error) }
+        return String(cString: error.pointee.message)
+    }
+}

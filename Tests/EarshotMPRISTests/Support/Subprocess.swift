@@ -1,0 +1,96 @@
+import EarshotGLib
+import Glibc
+
+/// Runs a command-line client (playerctl, busctl) against the private bus while the test's context
+/// keeps iterating, so the service in the same thread can answer it.
+enum Subprocess {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var trimmed: String { stdout.trimmingCharacters(in: " \n") }
+    }
+
+    /// Runs `arguments` with `DBUS_SESSION_BUS_ADDRESS` set to `busAddress`, iterating `context` until
+    /// it exits (or `timeoutSeconds` pass).
+    static func run(
+        _ arguments: [String], busAddress: String, context: MainContext, timeoutSeconds: Double = 20
+    ) throws -> Output {
+        let out = try Pipe()
+        let err = try Pipe()
+        defer { close(out.read); close(err.read) }
+        let child: ChildProcess
+        do {
+            defer { close(out.write); close(err.write) }
+            child = try ChildProcess(
+                arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": busAddress, "DISPLAY": nil],
+                stdout: out.write, stderr: err.write)
+        }
+        // Output is small (well under a pipe buffer); read it once the process has ended.
+        let tick = context.addTimeout(milliseconds: 5) { true }  // wakes the loop to poll the child
+        defer { tick.cancel() }
+        guard context.iterate(until: { child.poll() != nil }, timeoutSeconds: timeoutSeconds) else {
+            child.signal(SIGKILL)
+            _ = child.wait()
+            throw TestFailure("\(arguments.joined(separator: " ")) did not finish in \(timeoutSeconds) s")
+        }
+        return Output(status: child.poll() ?? -1, stdout: out.readAll(), stderr: err.readAll())
+    }
+}
+
+/// A long-running client (`playerctl --follow`) whose output is read while it runs.
+final class RunningProcess {
+    private let child: ChildProcess
+    private let out: Pipe
+    private(set) var output = ""
+
+    init(_ arguments: [String], busAddress: String) throws {
+        let pipe = try Pipe()
+        _ = fcntl(pipe.read, F_SETFL, fcntl(pipe.read, F_GETFL) | O_NONBLOCK)
+        let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        defer {
+            close(pipe.write)
+            close(devNull)
+        }
+        out = pipe
+        child = try ChildProcess(
+            arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": busAddress, "DISPLAY": nil],
+            stdout: pipe.write, stderr: devNull)
+    }
+
+    deinit {
+        stop()
+        close(out.read)
+    }
+
+    /// Iterates `context` until the output so far satisfies `condition`.
+    func waitForOutput(on context: MainContext, timeoutSeconds: Double = 10, _ condition: (String) -> Bool) -> Bool {
+        let tick = context.addTimeout(milliseconds: 5) { true }
+        defer { tick.cancel() }
+        return context.iterate(until: { drain(); return condition(output) }, timeoutSeconds: timeoutSeconds)
+    }
+
+    func stop() {
+        child.signal(SIGTERM)
+        _ = child.wait()
+    }
+
+    private func drain() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(out.read, &buffer, buffer.count)
+            guard count > 0 else { return }
+            output += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+    }
+}
+
+extension String {
+    func trimmingCharacters(in set: String) -> String {
+        let characters = Set(set)
+        var view = Substring(self)
+        while let first = view.first, characters.contains(first) { view = view.dropFirst() }
+        while let last = view.last, characters.contains(last) { view = view.dropLast() }
+        return String(view)
+    }
+}
