@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import CGLib
 import EarshotGLib
 import Glibc

@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import EarshotGLib
 import Testing
 @testable import EarshotMPRIS

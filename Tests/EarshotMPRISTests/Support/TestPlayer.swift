@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import EarshotMPRIS
 
 /// An in-memory player standing in for the adapter's owner (the future `Session`): it records every

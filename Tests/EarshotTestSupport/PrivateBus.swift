@@ -5,14 +5,14 @@ import Glibc
 /// (no service activation, so nothing on the machine gets started; the session bus's reply limit),
 /// stopped and removed by `stop()`.
 /// Never the user's session bus.
-final class PrivateBus {
+public final class PrivateBus {
     /// The bus address (`unix:path=…`).
-    let address: String
+    public let address: String
     private let daemon: ChildProcess
     private let directory: String
     private var stopped = false
 
-    init() throws {
+    public init() throws {
         var error: UnsafeMutablePointer<GError>?
         guard let dir = g_dir_make_tmp("earshot-mpris-test-XXXXXX", &error) else {
             throw TestFailure("cannot make a temporary directory: \(GErrorText.take(error))")
@@ -38,7 +38,7 @@ final class PrivateBus {
         guard g_file_set_contents(configPath, config, -1, &error) != 0 else {
             throw TestFailure("cannot write \(configPath): \(GErrorText.take(error))")
         }
-        let output = try Pipe()
+        let output = try ChildPipe()
         defer { close(output.read) }
         let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)  // quiet: "Failed to set fd limit" as root
         do {
@@ -56,7 +56,7 @@ final class PrivateBus {
     deinit { stop() }
 
     /// Kills the daemon (clients see their connection close) and removes its directory.
-    func stop() {
+    public func stop() {
         guard !stopped else { return }
         stopped = true
         daemon.signal(SIGTERM)
@@ -69,13 +69,13 @@ final class PrivateBus {
 }
 
 /// A failure in the test scaffolding itself.
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct TestFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
-enum GErrorText {
-    static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
+public enum GErrorText {
+    public static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
         guard let error else { return "unknown error" }
         defer { g_error_free(error) }
         return String(cString: error.pointee.message)

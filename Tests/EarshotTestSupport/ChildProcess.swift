@@ -7,14 +7,14 @@ import Glibc
 /// Not GSubprocess: GLib learns of a child's exit through SIGCHLD, which every thread of the test
 /// runner blocks, so its child watches never fire. The child also gets an empty signal mask and
 /// default dispositions (the runner's threads block SIGTERM, and a spawned process inherits that).
-final class ChildProcess {
-    let pid: pid_t
-    private(set) var exitStatus: Int32?
-    let name: String
+public final class ChildProcess {
+    public let pid: pid_t
+    public private(set) var exitStatus: Int32?
+    public let name: String
 
     /// Starts `arguments` (looked up in PATH) with `environment` changes applied (nil unsets), stdin
     /// from /dev/null, and stdout/stderr on the given descriptors (else inherited).
-    init(_ arguments: [String], environment changes: [String: String?] = [:], stdout: Int32? = nil, stderr: Int32? = nil) throws {
+    public init(_ arguments: [String], environment changes: [String: String?] = [:], stdout: Int32? = nil, stderr: Int32? = nil) throws {
         name = arguments[0]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -60,7 +60,7 @@ final class ChildProcess {
 
     /// The exit status if the process has ended (reaping it), else nil.
     @discardableResult
-    func poll() -> Int32? {
+    public func poll() -> Int32? {
         if let exitStatus { return exitStatus }
         var status: Int32 = 0
         let result = waitpid(pid, &status, WNOHANG)
@@ -73,7 +73,7 @@ final class ChildProcess {
     }
 
     /// Waits for the process to end; its exit status (-signal when killed).
-    func wait() -> Int32 {
+    public func wait() -> Int32 {
         if let exitStatus { return exitStatus }
         var status: Int32 = 0
         while true {
@@ -85,7 +85,7 @@ final class ChildProcess {
     }
 
     /// Sends `signal` to the process if it has not been reaped.
-    func signal(_ signal: Int32) {
+    public func signal(_ signal: Int32) {
         if exitStatus == nil { kill(pid, signal) }
     }
 
@@ -97,11 +97,11 @@ final class ChildProcess {
 
 /// A pipe whose descriptors are close-on-exec (so children spawned by other tests running in parallel
 /// do not inherit them; `adddup2` clears the flag on the child's copy).
-struct Pipe {
-    let read: Int32
-    let write: Int32
+public struct ChildPipe {
+    public let read: Int32
+    public let write: Int32
 
-    init() throws {
+    public init() throws {
         var fds: [Int32] = [0, 0]
         guard g_unix_open_pipe(&fds, FD_CLOEXEC, nil) != 0 else { throw TestFailure("cannot open a pipe") }
         read = fds[0]
@@ -109,7 +109,7 @@ struct Pipe {
     }
 
     /// Reads everything until end of file (after the writer closed).
-    func readAll() -> String {
+    public func readAll() -> String {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -122,7 +122,7 @@ struct Pipe {
     }
 
     /// Reads one line (blocking).
-    func readLine() -> String? {
+    public func readLine() -> String? {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {

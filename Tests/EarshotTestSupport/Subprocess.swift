@@ -3,21 +3,22 @@ import Glibc
 
 /// Runs a command-line client (playerctl, busctl) against the private bus while the test's context
 /// keeps iterating, so the service in the same thread can answer it.
-enum Subprocess {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var trimmed: String { stdout.trimmingCharacters(in: " \n") }
+public enum Subprocess {
+    /// What a finished client printed and returned.
+    public struct Output {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var trimmed: String { stdout.trimmingCharacters(in: " \n") }
     }
 
     /// Runs `arguments` with `DBUS_SESSION_BUS_ADDRESS` set to `busAddress`, iterating `context` until
     /// it exits (or `timeoutSeconds` pass).
-    static func run(
+    public static func run(
         _ arguments: [String], busAddress: String, context: MainContext, timeoutSeconds: Double = 20
     ) throws -> Output {
-        let out = try Pipe()
-        let err = try Pipe()
+        let out = try ChildPipe()
+        let err = try ChildPipe()
         defer { close(out.read); close(err.read) }
         let child: ChildProcess
         do {
@@ -39,13 +40,13 @@ enum Subprocess {
 }
 
 /// A long-running client (`playerctl --follow`) whose output is read while it runs.
-final class RunningProcess {
+public final class RunningProcess {
     private let child: ChildProcess
-    private let out: Pipe
-    private(set) var output = ""
+    private let out: ChildPipe
+    public private(set) var output = ""
 
-    init(_ arguments: [String], busAddress: String) throws {
-        let pipe = try Pipe()
+    public init(_ arguments: [String], busAddress: String) throws {
+        let pipe = try ChildPipe()
         _ = fcntl(pipe.read, F_SETFL, fcntl(pipe.read, F_GETFL) | O_NONBLOCK)
         let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)
         defer {
@@ -64,13 +65,13 @@ final class RunningProcess {
     }
 
     /// Iterates `context` until the output so far satisfies `condition`.
-    func waitForOutput(on context: MainContext, timeoutSeconds: Double = 10, _ condition: (String) -> Bool) -> Bool {
+    public func waitForOutput(on context: MainContext, timeoutSeconds: Double = 10, _ condition: (String) -> Bool) -> Bool {
         let tick = context.addTimeout(milliseconds: 5) { true }
         defer { tick.cancel() }
         return context.iterate(until: { drain(); return condition(output) }, timeoutSeconds: timeoutSeconds)
     }
 
-    func stop() {
+    public func stop() {
         child.signal(SIGTERM)
         _ = child.wait()
     }
@@ -86,7 +87,8 @@ final class RunningProcess {
 }
 
 extension String {
-    func trimmingCharacters(in set: String) -> String {
+    /// The string without leading and trailing characters from `set`.
+    public func trimmingCharacters(in set: String) -> String {
         let characters = Set(set)
         var view = Substring(self)
         while let first = view.first, characters.contains(first) { view = view.dropFirst() }
