@@ -31,6 +31,9 @@ let package = Package(
         // Podcast feeds: models, the streaming libxml2 parser, the libsoup/GIO loader.
         .target(name: "EarshotFeed", dependencies: ["EarshotGLib", "CGLib", "CSoup", "CLibXML2", "CEarshot"]),
 
+        // The playbin engine: load, play, pause, stop, accurate coalesced seeks, rate, volume, events.
+        .target(name: "EarshotPlayback", dependencies: ["EarshotGLib", "CGLib", "CGStreamer", "CEarshot"]),
+
         // MPRIS: libdbus on the GLib main context, typed marshalling, the MPRIS adapter over PlayerControl.
         // The introspection XML is embedded from dbus/ (Resources/ holds a symlink to it).
         .target(
@@ -42,7 +45,7 @@ let package = Package(
             dependencies: ["EarshotFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "earshot-bench",
-            dependencies: ["EarshotFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["EarshotFeed", "EarshotPlayback", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Test support: an in-process SoupServer on 127.0.0.1 running on its own thread and loop.
         .target(name: "EarshotTestSupport", dependencies: ["EarshotGLib", "CGLib", "CSoup", "CEarshot"], path: "Tests/EarshotTestSupport"),
@@ -51,6 +54,7 @@ let package = Package(
             dependencies: ["EarshotFeed", "EarshotTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotCLITests", dependencies: ["EarshotTestSupport"]),
+        .testTarget(name: "EarshotPlaybackTests", dependencies: ["EarshotPlayback", "EarshotTestSupport", "EarshotGLib"]),
         .testTarget(name: "EarshotMPRISTests", dependencies: ["EarshotMPRIS", "EarshotGLib", "EarshotTestSupport"]),
     ]
 )

@@ -5,4 +5,5 @@
 #ifndef CEARSHOT_H
 #define CEARSHOT_H
 #include "earshot_soup.h"
+#include "earshot_gst.h"
 #endif

@@ -1,0 +1,43 @@
+import EarshotGLib
+
+/// Delivers events to the owner on the engine's context, in order, never from inside a command call:
+/// events posted during one iteration are handed over together at the start of the next one.
+final class EventQueue {
+    private let context: MainContext
+    private var pending: [PlaybackEvent] = []
+    private var flush: SourceHandle?
+    private let deliver: (PlaybackEvent) -> Void
+
+    /// A queue whose events go to `deliver` on `context`.
+    init(context: MainContext, deliver: @escaping (PlaybackEvent) -> Void) {
+        self.context = context
+        self.deliver = deliver
+    }
+
+    deinit { flush?.cancel() }
+
+    /// Queues `event` for delivery.
+    func post(_ event: PlaybackEvent) {
+        pending.append(event)
+        guard flush == nil else { return }
+        // A zero timeout runs at default priority, like the bus watch, so events are not starved by it.
+        flush = context.addTimeout(milliseconds: 0) { [weak self] in
+            self?.drain()
+            return false
+        }
+    }
+
+    /// Drops undelivered events (the engine is going away).
+    func cancel() {
+        flush?.cancel()
+        flush = nil
+        pending.removeAll()
+    }
+
+    private func drain() {
+        flush = nil
+        while !pending.isEmpty {
+            deliver(pending.removeFirst())
+        }
+    }
+}

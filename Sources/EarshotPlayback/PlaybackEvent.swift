@@ -1,0 +1,24 @@
+/// Something the engine tells its owner. Events are delivered on the engine's main context, in order,
+/// never from inside a command call.
+public enum PlaybackEvent: Sendable, Equatable {
+    /// The owner-visible state changed.
+    case stateChanged(PlaybackState)
+    /// The duration of the current episode became known, or changed by at least half a second (VBR
+    /// estimates get refined as the episode plays).
+    case durationChanged(Duration)
+    /// The newest seek (or the resume position of `load(uri:startAt:)`) landed; `position` is where
+    /// playback now really is. Rate changes, which are seeks internally, do not produce this event.
+    case seekCompleted(position: Duration)
+    /// The episode played to its end; the engine is now paused at the end.
+    case endOfStream
+    /// Buffering progress of a network stream, 0–100; playback resumes by itself at 100.
+    case buffering(percent: Int)
+    /// Loading or playback failed; the engine is stopped and ready for another `load`.
+    case error(PlaybackError)
+}
+
+/// The one owner of a `PlaybackEngine` (in Earshot, the `Session`) receives its events through this.
+public protocol PlaybackEngineDelegate: AnyObject {
+    /// Called on the engine's main context for each event, in the order they happened.
+    func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent)
+}
