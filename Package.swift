@@ -40,9 +40,12 @@ let package = Package(
             name: "EarshotMPRIS", dependencies: ["EarshotGLib", "CGLib", "CDBus"],
             resources: [.embedInCode("Resources/org.mpris.MediaPlayer2.xml")]),
 
+        // The podcast rules: play order, navigation, auto-advance, tying feed, playback and MPRIS together.
+        .target(name: "EarshotCore", dependencies: ["EarshotFeed", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib"]),
+
         .executableTarget(
             name: "earshot",
-            dependencies: ["EarshotFeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["EarshotCore", "EarshotFeed", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "CGLib", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "earshot-bench",
             dependencies: ["EarshotFeed", "EarshotPlayback", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -54,6 +57,8 @@ let package = Package(
             dependencies: ["EarshotFeed", "EarshotTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotCLITests", dependencies: ["EarshotTestSupport"]),
+        .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotFeed"]),
+        .testTarget(name: "EarshotDaemonTests", dependencies: ["EarshotTestSupport", "EarshotGLib"]),
         .testTarget(name: "EarshotPlaybackTests", dependencies: ["EarshotPlayback", "EarshotTestSupport", "EarshotGLib"]),
         .testTarget(name: "EarshotMPRISTests", dependencies: ["EarshotMPRIS", "EarshotGLib", "EarshotTestSupport"]),
     ]

@@ -7,5 +7,6 @@ struct Earshot: ParsableCommand {
         commandName: "earshot",
         abstract: "A podcast player that lives on the Linux session bus (MPRIS).",
         version: EarshotVersion.string,
-        subcommands: [EpisodesCommand.self])
+        subcommands: [ServeCommand.self, EpisodesCommand.self],
+        defaultSubcommand: ServeCommand.self)
 }

@@ -1,0 +1,87 @@
+import EarshotGLib
+import EarshotTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// One real `earshot` daemon for one test: its own private bus, state folder and fixture HTTP server
+/// (serving the feed and generated audio), with `EARSHOT_AUDIO_SINK="fakesink sync=true"`.
+final class DaemonHarness {
+    let bus: PrivateBus
+    let server: FixtureServer
+    let context = MainContext()
+    let stateDirectory: String
+    let log: String
+    private(set) var daemon: ChildProcess?
+
+    init(feed: String = AudioFixtures.feed(), arguments: [String]? = nil) throws {
+        bus = try PrivateBus()
+        server = try FixtureServer()
+        stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-daemon-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
+        log = stateDirectory + "/daemon.log"
+        server.serve("/feed.xml", body: Array(feed.utf8), contentType: "application/rss+xml")
+        for (name, bytes) in try AudioFixtures.files() { server.serve("/audio/\(name)", body: bytes, contentType: "audio/mpeg") }
+        try start(arguments ?? ["--feed", server.url("/feed.xml").absoluteString])
+    }
+
+    deinit {
+        if let daemon, daemon.poll() == nil {
+            daemon.signal(SIGKILL)
+            _ = daemon.wait()
+        }
+        bus.stop()
+        try? FileManager.default.removeItem(atPath: stateDirectory)
+    }
+
+    var environment: [String: String?] {
+        ["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_STATE_HOME": stateDirectory,
+         "EARSHOT_AUDIO_SINK": "fakesink sync=true", "DISPLAY": nil]
+    }
+
+    /// Starts the daemon and waits until its name is on the bus.
+    func start(_ arguments: [String]) throws {
+        daemon = try EarshotProcess.start(arguments, environment: environment, log: log)
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if try playerctl("-l").stdout.contains("earshot") { return }
+            if daemon?.poll() != nil { break }
+            usleep(50_000)
+        }
+        throw TestFailure("the daemon did not appear on the bus; its log:\n\(daemonLog)")
+    }
+
+    /// Runs `playerctl -p earshot ARGS` against the private bus.
+    @discardableResult
+    func playerctl(_ arguments: String...) throws -> Subprocess.Output {
+        let player = arguments.first == "-l" ? [] : ["-p", "earshot"]
+        return try Subprocess.run(["playerctl"] + player + arguments, busAddress: bus.address, context: context)
+    }
+
+    /// playerctl's answer, trimmed.
+    func ask(_ arguments: String...) throws -> String {
+        let player = ["-p", "earshot"]
+        return try Subprocess.run(["playerctl"] + player + arguments, busAddress: bus.address, context: context).trimmed
+    }
+
+    /// Polls `ask` until `condition` holds (or `seconds` pass); the last answer.
+    func wait(for arguments: String..., seconds: Double = 10, until condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var answer = ""
+        repeat {
+            answer = try Subprocess.run(["playerctl", "-p", "earshot"] + arguments, busAddress: bus.address, context: context).trimmed
+            if condition(answer) { return answer }
+            usleep(100_000)
+        } while Date() < deadline
+        return answer
+    }
+
+    /// Sends SIGTERM and returns the exit status.
+    func terminate() -> Int32 {
+        guard let daemon else { return -1 }
+        daemon.signal(SIGTERM)
+        return daemon.wait()
+    }
+
+    var daemonLog: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+}
