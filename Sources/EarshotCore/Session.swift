@@ -105,9 +105,13 @@ public final class Session: PlayerControl {
         onChange()
     }
 
+    /// Moves to the next newer episode. The adapter calls this only when `canGoNext`, or when a Seek
+    /// went past the end: on the newest episode that is the end of the episode, so it stops at 0.
     public func next() throws(PlayerError) {
-        guard let current, let next = order.next(after: current) else {
-            throw .indexOutOfRange("there is no newer episode")
+        guard let current else { throw .noEpisode("there is no episode") }
+        guard let next = order.next(after: current) else {
+            episodeEnded()
+            return
         }
         select(next)
     }

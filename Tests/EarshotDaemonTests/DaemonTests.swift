@@ -74,6 +74,33 @@ struct DaemonTests {
         #expect(h.terminate() == 0)
     }
 
+    @Test func seekingPastTheEndOfTheNewestEpisodeStopsAtZero() throws {
+        let h = try DaemonHarness()
+        try h.playerctl("play")
+        #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
+        try h.playerctl("position", "500+")
+        #expect(try h.wait(for: "status") { $0 == "Stopped" } == "Stopped")
+        #expect(try h.ask("position") == "0.000000")
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func withNoFeedConfiguredTheBundledDemoPlaysWithLocalArt() throws {
+        let h = try DaemonHarness(arguments: [])
+        #expect(try h.ask("metadata", "xesam:album") == "Earshot Demo")
+        let art = try h.ask("metadata", "mpris:artUrl")
+        #expect(art.hasPrefix("file:///") && art.hasSuffix("/data/demo/cover.png"), "\(art)")
+        #expect(FileManager.default.fileExists(atPath: URL(string: art)?.path ?? ""))
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func theFeedUsedLastTimeIsServedAgain() throws {
+        let h = try DaemonHarness()
+        #expect(h.terminate() == 0)
+        try h.start([])
+        #expect(try h.ask("metadata", "xesam:album") == "Daemon Show")
+        #expect(h.terminate() == 0)
+    }
+
     @Test func followShowsChangesAsTheyHappen() throws {
         let h = try DaemonHarness()
         let follow = try RunningProcess(["playerctl", "-p", "earshot", "--follow", "status"], busAddress: h.bus.address)
