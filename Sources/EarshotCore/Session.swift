@@ -18,12 +18,16 @@ public final class Session: PlayerControl {
 
     private let engine: PlaybackEngine
     private let loader: FeedLoader
+    private let context = MainContext.threadDefault()
     private(set) var channel: Channel
     private(set) var order: PlayOrder
     /// The current episode's index in `order`.
     private(set) var current: Int?
     /// The engine has the current episode loaded (false after a Next/Previous while stopped).
     private var loaded = false
+    /// The current episode's metadata, rebuilt only when the episode or its known length changes: the
+    /// bus reads it on every Get, GetAll and change check.
+    private var metadataCache: (episodeID: String, length: Int64?, metadata: EpisodeMetadata)?
 
     /// A session over `channel`, with the newest episode that has audio selected (paused at 0, loaded).
     public init(channel: Channel, engine: PlaybackEngine, loader: FeedLoader) {
@@ -43,7 +47,7 @@ public final class Session: PlayerControl {
 
     public var state: PlayerState {
         PlayerState(
-            playbackStatus: playbackStatus, episode: currentEpisode.map(metadata), rate: engine.rate,
+            playbackStatus: playbackStatus, episode: currentMetadata, rate: engine.rate,
             volume: engine.volume, minimumRate: PlaybackEngine.rateRange.lowerBound,
             maximumRate: PlaybackEngine.rateRange.upperBound,
             canGoNext: current.flatMap(order.next(after:)) != nil,
@@ -65,14 +69,18 @@ public final class Session: PlayerControl {
         }
     }
 
-    private func metadata(_ episode: Episode) -> EpisodeMetadata {
+    private var currentMetadata: EpisodeMetadata? {
+        guard let episode = currentEpisode else { return nil }
         let length = engine.duration.map(Self.microseconds) ?? episode.duration.map { Int64($0 * 1_000_000) }
+        if let cache = metadataCache, cache.episodeID == episode.id, cache.length == length { return cache.metadata }
         let description = episode.description
-        return EpisodeMetadata(
+        let metadata = EpisodeMetadata(
             trackID: TrackID(episodeGUID: episode.id), length: length, title: episode.title, album: channel.title,
             artist: channel.author.map { [$0] } ?? [], comment: description.isEmpty ? [] : [description],
             url: episode.soundURL?.absoluteString, artURL: Self.localArt(episode.coverImage ?? channel.profileImage),
-            contentCreated: episode.releaseDate?.date.map { ISO8601DateFormatter().string(from: $0) })
+            contentCreated: episode.releaseDate?.date.map { $0.formatted(.iso8601) })
+        metadataCache = (episode.id, length, metadata)
+        return metadata
     }
 
     /// Desktop shells only show local art, so only a `file://` image is published.
@@ -189,25 +197,43 @@ public final class Session: PlayerControl {
         onChange()
     }
 
-    /// OpenUri with a feed's URL: fetch it and, when it is a feed, make it the current one with its
-    /// newest episode selected (paused). A failure leaves everything as it was.
+    /// OpenUri with a feed's URL: fetch it and make it the current feed. When it still lists the current
+    /// episode (the same feed, refreshed), that episode stays current and playback is not interrupted;
+    /// otherwise its newest episode is selected, paused. A failure leaves everything as it was.
     private func switchFeed(to url: URL) {
         loader.load(url) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let channel):
-                self.channel = channel
-                self.order = PlayOrder(feedOrder: channel.episodes)
-                self.current = self.order.newestPlayable
-                self.loaded = false
-                self.engine.stop()
-                if self.current != nil { self.load(play: false) }
-                Log.message("switched to the feed \(url.absoluteString) (\(channel.episodes.count) episodes)")
-                self.onChange()
+                // Sorting thousands of episodes is work for a worker thread, not for the loop.
+                Worker.run("earshot-order", on: self.context, work: { PlayOrder(feedOrder: channel.episodes) }) { order in
+                    self.adopt(channel, in: order, from: url)
+                }
             case .failure(let error):
                 Log.warning("OpenUri \(url.absoluteString): \(error)")
             }
         }
+    }
+
+    private func adopt(_ newChannel: Channel, in newOrder: PlayOrder, from url: URL) {
+        let keeping = currentEpisode?.id
+        let previous = (channel, order)
+        channel = newChannel
+        order = newOrder
+        metadataCache = nil
+        // The replaced feed is freed on a worker thread too: thousands of episodes' strings.
+        Worker.run("earshot-release", on: context, work: { withExtendedLifetime(previous) {} }) { _ in }
+        if let keeping, let index = order.index(ofID: keeping) {
+            current = index
+            Log.debug("refreshed \(url.absoluteString): \(newChannel.episodes.count) episodes")
+        } else {
+            current = order.newestPlayable
+            loaded = false
+            engine.stop()
+            if current != nil { load(play: false) }
+            Log.message("switched to the feed \(url.absoluteString) (\(newChannel.episodes.count) episodes)")
+        }
+        onChange()
     }
 
     static func microseconds(_ duration: Duration) -> Int64 {

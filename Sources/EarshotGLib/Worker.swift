@@ -1,4 +1,8 @@
 import CGLib
+import Glibc
+
+/// The nice value of worker threads (Linux schedules threads individually).
+private let backgroundNiceness: Int32 = 10
 
 /// Runs work that may take more than a few milliseconds (parsing a big feed, a bulk database write) on a
 /// thread of its own, and delivers the `Sendable` result back on the caller's main context, so the loop
@@ -21,6 +25,8 @@ public enum Worker {
             context.invoke { delivery.deliver(value) }
         }).toOpaque()
         let thread = g_thread_new(name, { data in
+            // Background work yields the CPU to the loop, so D-Bus answers stay quick while it runs.
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, backgroundNiceness)  // 0: this thread, on Linux
             let job = Unmanaged<ThreadJob>.fromOpaque(data!).takeRetainedValue()
             job.body()
             return nil

@@ -6,5 +6,5 @@ struct EarshotBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "earshot-bench",
         abstract: "Earshot's benchmarks (build with -c release).",
-        subcommands: [ParseBenchmark.self, GenerateFeed.self, SeekBenchmark.self])
+        subcommands: [ParseBenchmark.self, GenerateFeed.self, SeekBenchmark.self, DBusLatencyBenchmark.self])
 }

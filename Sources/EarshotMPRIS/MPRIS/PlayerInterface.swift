@@ -16,8 +16,17 @@ final class PlayerInterface: BusInterface {
 
     // MARK: Properties
 
-    func value(of property: String) -> DBusValue? {
+    func value(of property: String) -> DBusValue? { value(of: property, in: control.state) }
+
+    /// All the requested properties from one snapshot of the player's state.
+    func values(of properties: [String]) -> [String: DBusValue] {
         let state = control.state
+        var values: [String: DBusValue] = [:]
+        for property in properties { values[property] = value(of: property, in: state) }
+        return values
+    }
+
+    private func value(of property: String, in state: PlayerState) -> DBusValue? {
         let hasEpisode = state.episode != nil
         switch property {
         case "PlaybackStatus": return .string(state.playbackStatus.rawValue)

@@ -11,6 +11,10 @@ public protocol BusInterface: AnyObject {
     /// the implementation does not serve it (answered as `UnknownProperty`).
     func value(of property: String) -> DBusValue?
 
+    /// The current values of several readable properties at once (GetAll, change checks). Implement it
+    /// when the properties share one costly snapshot, so the snapshot is taken once per request.
+    func values(of properties: [String]) -> [String: DBusValue]
+
     /// Sets a declared writable property; `value` already has the declared type. Throw `InvalidArgs`
     /// for unacceptable values.
     func setValue(_ value: DBusValue, of property: String) throws(BusError)
@@ -18,6 +22,15 @@ public protocol BusInterface: AnyObject {
     /// Runs a declared method; `arguments` already match its declared in-signature. Returns values of
     /// its declared out-signature.
     func call(_ method: String, arguments: [DBusValue]) throws(BusError) -> MethodReply
+}
+
+extension BusInterface {
+    /// One `value(of:)` per property.
+    public func values(of properties: [String]) -> [String: DBusValue] {
+        var values: [String: DBusValue] = [:]
+        for property in properties { values[property] = value(of: property) }
+        return values
+    }
 }
 
 /// What a method returns: its out arguments, and optionally work to do once the reply has been

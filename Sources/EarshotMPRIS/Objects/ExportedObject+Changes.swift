@@ -27,9 +27,8 @@ extension ExportedObject {
     func collectChanges() -> [(String, PropertyChangeTracker.Changes)] {
         node.interfaces.compactMap { description in
             guard let implementation = implementations[description.name] else { return nil }
-            let changes = tracker.changes(on: description.name, properties: description.properties) { name in
-                self.checkedValue(implementation, description, name)
-            }
+            let values = checkedValues(implementation, description, of: description.properties.filter(\.isAnnounced))
+            let changes = tracker.changes(on: description.name, properties: description.properties) { values[$0] }
             return changes.isEmpty ? nil : (description.name, changes)
         }
     }

@@ -29,9 +29,9 @@ extension ExportedObject {
             var entries: [(String, DBusValue)] = []
             for description in descriptions {
                 guard let implementation = implementations[description.name] else { continue }
+                let values = checkedValues(implementation, description, of: description.properties.filter(\.access.isReadable))
                 for property in description.properties where property.access.isReadable {
-                    guard !entries.contains(where: { $0.0 == property.name }),
-                          let value = checkedValue(implementation, description, property.name) else { continue }
+                    guard !entries.contains(where: { $0.0 == property.name }), let value = values[property.name] else { continue }
                     entries.append((property.name, value))
                 }
             }
@@ -78,7 +78,21 @@ extension ExportedObject {
     func checkedValue(
         _ implementation: any BusInterface, _ description: InterfaceDescription, _ name: String
     ) -> DBusValue? {
-        guard let value = implementation.value(of: name) else { return nil }
+        implementation.value(of: name).flatMap { checked($0, description, name) }
+    }
+
+    /// The values of `properties`, read in one request to the implementation and type-checked.
+    func checkedValues(
+        _ implementation: any BusInterface, _ description: InterfaceDescription, of properties: [PropertyDescription]
+    ) -> [String: DBusValue] {
+        var checkedValues: [String: DBusValue] = [:]
+        for (name, value) in implementation.values(of: properties.map(\.name)) {
+            checkedValues[name] = checked(value, description, name)
+        }
+        return checkedValues
+    }
+
+    private func checked(_ value: DBusValue, _ description: InterfaceDescription, _ name: String) -> DBusValue? {
         guard let declared = description.property(name), value.signature == declared.type else {
             Log.warning("D-Bus: \(description.name).\(name) has type '\(value.signature)', declared otherwise")
             return nil

@@ -52,9 +52,8 @@ final class PropertyChangeTracker {
         var result = Changes(changed: [], invalidated: [])
         var snapshot = announced[interface] ?? [:]
         let isBaseline = announced[interface] == nil
-        for property in properties where property.access.isReadable {
-            guard property.announcement == .value || property.announcement == .invalidates,
-                  let value = current(property.name) else { continue }
+        for property in properties where property.isAnnounced {
+            guard let value = current(property.name) else { continue }
             defer { snapshot[property.name] = value }
             guard !isBaseline, snapshot[property.name] != value else { continue }
             if property.announcement == .value {
@@ -65,5 +64,13 @@ final class PropertyChangeTracker {
         }
         announced[interface] = snapshot
         return result
+    }
+}
+
+extension PropertyDescription {
+    /// Whether PropertiesChanged carries this property (its value, or its name as invalidated); the
+    /// others (Position, constants) are never read for change checks.
+    var isAnnounced: Bool {
+        access.isReadable && (announcement == .value || announcement == .invalidates)
     }
 }
