@@ -48,7 +48,7 @@ let package = Package(
             dependencies: ["EarshotCore", "EarshotFeed", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "CGLib", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "earshot-bench",
-            dependencies: ["EarshotFeed", "EarshotPlayback", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["EarshotFeed", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Test support: an in-process SoupServer on 127.0.0.1 running on its own thread and loop.
         .target(name: "EarshotTestSupport", dependencies: ["EarshotGLib", "CGLib", "CSoup", "CEarshot"], path: "Tests/EarshotTestSupport"),
