@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // System libraries, found through pkg-config (Debian's -dev packages).
@@ -40,12 +41,15 @@ let package = Package(
             name: "EarshotMPRIS", dependencies: ["EarshotGLib", "CGLib", "CDBus"],
             resources: [.embedInCode("Resources/org.mpris.MediaPlayer2.xml")]),
 
+        // Persistence: feeds, episodes and listening progress in SQLite through GRDB.
+        .target(name: "EarshotStore", dependencies: ["EarshotFeed", .product(name: "GRDB", package: "GRDB.swift")]),
+
         // The podcast rules: play order, navigation, auto-advance, tying feed, playback and MPRIS together.
-        .target(name: "EarshotCore", dependencies: ["EarshotFeed", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib"]),
+        .target(name: "EarshotCore", dependencies: ["EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib"]),
 
         .executableTarget(
             name: "earshot",
-            dependencies: ["EarshotCore", "EarshotFeed", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "CGLib", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["EarshotCore", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "CGLib", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "earshot-bench",
             dependencies: ["EarshotFeed", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -58,6 +62,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotCLITests", dependencies: ["EarshotTestSupport"]),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotFeed"]),
+        .testTarget(name: "EarshotStoreTests", dependencies: ["EarshotStore", "EarshotFeed"]),
         .testTarget(name: "EarshotDaemonTests", dependencies: ["EarshotTestSupport", "EarshotGLib"]),
         .testTarget(name: "EarshotPlaybackTests", dependencies: ["EarshotPlayback", "EarshotTestSupport", "EarshotGLib"]),
         .testTarget(name: "EarshotMPRISTests", dependencies: ["EarshotMPRIS", "EarshotGLib", "EarshotTestSupport"]),

@@ -2,12 +2,13 @@ import EarshotFeed
 import EarshotGLib
 import EarshotMPRIS
 import EarshotPlayback
+import EarshotStore
 import Foundation
 
 /// The podcast rules: which episode is current, what Next and Previous mean, what happens at the end
-/// of an episode, and how commands from the bus reach the playback engine. The MPRIS adapter reads
-/// `state` and `position` and forwards commands; `Session` tells it about changes through `onChange`
-/// and `onSeeked`. Everything runs on the main context's thread.
+/// of an episode, where an episode resumes, when progress is saved, and how the feed is refreshed.
+/// The MPRIS adapter reads `state` and `position` and forwards commands; `Session` tells it about
+/// changes through `onChange` and `onSeeked`. Everything runs on the main context's thread.
 public final class Session: PlayerControl {
     /// Called after anything in `state` may have changed (the adapter diffs and announces).
     public var onChange: () -> Void = {}
@@ -16,32 +17,54 @@ public final class Session: PlayerControl {
     /// Called when a client asked the daemon to quit.
     public var onQuit: () -> Void = {}
 
-    private let engine: PlaybackEngine
-    private let loader: FeedLoader
-    private let context = MainContext.threadDefault()
-    private(set) var channel: Channel
-    private(set) var order: PlayOrder
+    let engine: PlaybackEngine
+    let loader: FeedLoader
+    let store: Store
+    let art: ArtCache
+    let context = MainContext.threadDefault()
+    /// The feed as stored: its row, where it lives, its validators.
+    var feed: StoredFeed
+    var order: PlayOrder
+    /// Listening progress by episode id, mirrored from the store.
+    var statuses: [String: EpisodeStatus]
     /// The current episode's index in `order`.
-    private(set) var current: Int?
+    var current: Int?
     /// The engine has the current episode loaded (false after a Next/Previous while stopped).
-    private var loaded = false
-    /// The current episode's metadata, rebuilt only when the episode or its known length changes: the
-    /// bus reads it on every Get, GetAll and change check.
-    private var metadataCache: (episodeID: String, length: Int64?, metadata: EpisodeMetadata)?
+    var loaded = false
+    /// The current episode's metadata, rebuilt only when the episode, its known length or its art
+    /// changes: the bus reads it on every Get, GetAll and change check.
+    var metadataCache: (key: MetadataKey, metadata: EpisodeMetadata)?
+    /// Saves progress every 5 s while playing; nil otherwise (no timer runs while nothing plays).
+    var progressTimer: SourceHandle?
+    /// Art downloads in flight, so each image is asked for once.
+    var artRequests: Set<URL> = []
 
-    /// A session over `channel`, with the newest episode that has audio selected (paused at 0, loaded).
-    public init(channel: Channel, engine: PlaybackEngine, loader: FeedLoader) {
+    /// A session over a stored feed. The current episode is the store's current one when it belongs to
+    /// this feed (loaded, paused, at its saved position); otherwise the newest episode with audio.
+    public init(feed: StoredFeed, store: Store, engine: PlaybackEngine, loader: FeedLoader, art: ArtCache) throws {
+        self.feed = feed
+        self.store = store
         self.engine = engine
         self.loader = loader
-        self.channel = channel
-        order = PlayOrder(feedOrder: channel.episodes)
-        current = order.newestPlayable
+        self.art = art
+        order = PlayOrder(feedOrder: feed.channel.episodes)
+        statuses = try store.statuses(in: feed.id)
+        if let saved = try store.current(), saved.feed == feed.id, let index = order.index(ofID: saved.episode),
+           order.episodes[index].soundURL != nil {
+            current = index
+        } else {
+            current = order.newestPlayable
+            if let current { try? store.makeCurrent(feed: feed.id, episode: order.episodes[current].id) }
+        }
         engine.delegate = self
         if current != nil { load(play: false) }
     }
 
     /// The episode being played or about to be.
     public var currentEpisode: Episode? { current.map { order.episodes[$0] } }
+
+    /// The channel as last fetched or restored.
+    public var channel: Channel { feed.channel }
 
     // MARK: PlayerControl: state
 
@@ -69,37 +92,22 @@ public final class Session: PlayerControl {
         }
     }
 
-    private var currentMetadata: EpisodeMetadata? {
-        guard let episode = currentEpisode else { return nil }
-        let length = engine.duration.map(Self.microseconds) ?? episode.duration.map { Int64($0 * 1_000_000) }
-        if let cache = metadataCache, cache.episodeID == episode.id, cache.length == length { return cache.metadata }
-        let description = episode.description
-        let metadata = EpisodeMetadata(
-            trackID: TrackID(episodeGUID: episode.id), length: length, title: episode.title, album: channel.title,
-            artist: channel.author.map { [$0] } ?? [], comment: description.isEmpty ? [] : [description],
-            url: episode.soundURL?.absoluteString, artURL: Self.localArt(episode.coverImage ?? channel.profileImage),
-            contentCreated: episode.releaseDate?.date.map { $0.formatted(.iso8601) })
-        metadataCache = (episode.id, length, metadata)
-        return metadata
-    }
-
-    /// Desktop shells only show local art, so only a `file://` image is published.
-    private static func localArt(_ url: URL?) -> String? {
-        guard let url, url.isFileURL else { return nil }
-        return url.absoluteString
-    }
-
     // MARK: PlayerControl: commands
 
     public func play() throws(PlayerError) {
         guard current != nil else { throw .noEpisode("there is no episode to play") }
-        if loaded { engine.play() } else { load(play: true) }
+        if loaded && engine.state != .stopped {
+            engine.play()
+        } else {
+            load(play: true)
+        }
         onChange()
     }
 
     public func pause() throws(PlayerError) {
         guard loaded, engine.state == .playing else { return }
         engine.pause()
+        saveProgress()
         onChange()
     }
 
@@ -108,7 +116,8 @@ public final class Session: PlayerControl {
     }
 
     public func stop() throws(PlayerError) {
-        guard loaded else { return }
+        guard loaded, engine.state != .stopped else { return }
+        saveProgress(leaving: true)
         engine.stop()
         onChange()
     }
@@ -142,13 +151,11 @@ public final class Session: PlayerControl {
             guard order.episodes[index].soundURL != nil else {
                 throw .soundURLMissing("“\(order.episodes[index].title ?? uri)” has no audio")
             }
-            current = index
-            load(play: true)
-            onChange()
+            select(index, play: true)
             return
         }
         guard let url = URL(string: uri) else { throw .failed("“\(uri)” is not a URL") }
-        switchFeed(to: url)
+        openFeed(url)
     }
 
     public func setRate(_ rate: Double) throws(PlayerError) {
@@ -165,73 +172,44 @@ public final class Session: PlayerControl {
 
     // MARK: Moving between episodes
 
-    /// Makes `index` current, keeping Playing, Paused or Stopped as it was.
-    private func select(_ index: Int) {
+    /// Makes `index` current. Playing, Paused or Stopped stays as it was unless `play` says to play.
+    func select(_ index: Int, play: Bool? = nil) {
         let wasPlaying = loaded && engine.state == .playing
         let wasStopped = !loaded || engine.state == .stopped
+        if loaded && !wasStopped { saveProgress(leaving: true) }
         current = index
-        if wasStopped {
+        try? store.makeCurrent(feed: feed.id, episode: order.episodes[index].id)
+        if play == true || (!wasStopped && play == nil) {
+            load(play: play ?? wasPlaying)
+        } else {
             engine.stop()
             loaded = false
-        } else {
-            load(play: wasPlaying)
         }
         onChange()
     }
 
-    private func load(play: Bool) {
+    /// Loads the current episode at its resume position.
+    func load(play: Bool) {
         guard let episode = currentEpisode, let sound = episode.soundURL else { return }
-        engine.load(uri: sound)
+        let status = statuses[episode.id]
+        let start = ProgressRules.startPosition(lastListenTime: status?.lastListenTime, hasCompleted: status?.hasCompleted ?? false)
+        engine.load(uri: sound, startAt: .milliseconds(Int64(start * 1000)))
         loaded = true
         if play { engine.play() }
     }
 
-    /// At the end of an episode the next newer one plays; after the newest: Stopped at 0.
-    private func episodeEnded() {
+    /// At the end of an episode it is completed and the next newer one plays; after the newest:
+    /// Stopped at 0.
+    func episodeEnded() {
+        if let episode = currentEpisode {
+            recordProgress(of: episode, position: 0, completed: true)
+        }
         if let current, let next = order.next(after: current) {
             self.current = next
+            try? store.makeCurrent(feed: feed.id, episode: order.episodes[next].id)
             load(play: true)
         } else {
             engine.stop()
-        }
-        onChange()
-    }
-
-    /// OpenUri with a feed's URL: fetch it and make it the current feed. When it still lists the current
-    /// episode (the same feed, refreshed), that episode stays current and playback is not interrupted;
-    /// otherwise its newest episode is selected, paused. A failure leaves everything as it was.
-    private func switchFeed(to url: URL) {
-        loader.load(url) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let channel):
-                // Sorting thousands of episodes is work for a worker thread, not for the loop.
-                Worker.run("earshot-order", on: self.context, work: { PlayOrder(feedOrder: channel.episodes) }) { order in
-                    self.adopt(channel, in: order, from: url)
-                }
-            case .failure(let error):
-                Log.warning("OpenUri \(url.absoluteString): \(error)")
-            }
-        }
-    }
-
-    private func adopt(_ newChannel: Channel, in newOrder: PlayOrder, from url: URL) {
-        let keeping = currentEpisode?.id
-        let previous = (channel, order)
-        channel = newChannel
-        order = newOrder
-        metadataCache = nil
-        // The replaced feed is freed on a worker thread too: thousands of episodes' strings.
-        Worker.run("earshot-release", on: context, work: { withExtendedLifetime(previous) {} }) { _ in }
-        if let keeping, let index = order.index(ofID: keeping) {
-            current = index
-            Log.debug("refreshed \(url.absoluteString): \(newChannel.episodes.count) episodes")
-        } else {
-            current = order.newestPlayable
-            loaded = false
-            engine.stop()
-            if current != nil { load(play: false) }
-            Log.message("switched to the feed \(url.absoluteString) (\(newChannel.episodes.count) episodes)")
         }
         onChange()
     }
@@ -245,9 +223,13 @@ public final class Session: PlayerControl {
 extension Session: PlaybackEngineDelegate {
     public func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent) {
         switch event {
-        case .stateChanged, .durationChanged:
+        case .stateChanged(let state):
+            updateProgressTimer(playing: state == .playing)
+            onChange()
+        case .durationChanged:
             onChange()
         case .seekCompleted(let position):
+            saveProgress()
             onSeeked(Self.microseconds(position))
         case .endOfStream:
             episodeEnded()

@@ -4,33 +4,52 @@ import EarshotFeed
 import EarshotGLib
 import EarshotMPRIS
 import EarshotPlayback
+import EarshotStore
 import Foundation
 
-/// Builds the daemon's object graph on the default main context — feed loader, playback engine,
-/// session, bus connection, MPRIS adapter — and runs the loop until Quit, SIGTERM/SIGINT or the loss
-/// of the bus.
+/// Builds the daemon's object graph on the default main context — store, feed loader, art cache,
+/// playback engine, session, bus connection, MPRIS adapter — and runs the loop until Quit, SIGTERM/
+/// SIGINT or the loss of the bus, saving progress on the way out.
+///
+/// A cold start restores from the store before the network is touched: the name is owned and the
+/// current episode is loaded (paused, at its saved position, with full metadata) first; the refresh
+/// follows, and repeats every `refreshMinutes`.
 final class Daemon {
     private let context = MainContext.threadDefault()
     private let loop: MainLoop
-    private let feedURL: URL
+    private let requestedFeed: URL?
     private let audioSink: String?
+    private let refreshMinutes: UInt32
     private let loader = FeedLoader()
 
-    init(feedURL: URL, audioSink: String?) {
-        self.feedURL = feedURL
+    init(requestedFeed: URL?, audioSink: String?, refreshMinutes: UInt32) {
+        self.requestedFeed = requestedFeed
         self.audioSink = audioSink
+        self.refreshMinutes = refreshMinutes
         loop = MainLoop(context: context)
     }
 
     func run() throws {
-        let channel = try loadFeed()
+        let store: Store
+        do {
+            store = try Store(path: Store.defaultPath())
+        } catch {
+            throw CommandFailure("cannot open the database: \(error)")
+        }
+        let (stored, restored) = try feedToServe(store)
         let engine: PlaybackEngine
         do {
             engine = try PlaybackEngine(audioSink: audioSink)
         } catch {
             throw CommandFailure("cannot start audio playback: \(error)")
         }
-        let session = Session(channel: channel, engine: engine, loader: loader)
+        let session: Session
+        do {
+            session = try Session(feed: stored, store: store, engine: engine, loader: loader,
+                                  art: ArtCache(directory: ArtCache.defaultDirectory()))
+        } catch {
+            throw CommandFailure("cannot read the stored progress: \(error)")
+        }
         let connection: BusConnection
         let adapter: MPRISAdapter
         do {
@@ -38,7 +57,7 @@ final class Daemon {
             adapter = try MPRISAdapter(connection: connection, control: session,
                                        supportedMimeTypes: (try? DecoderCatalog.supportedMimeTypes()) ?? [])
             let name = try adapter.requestBusName()
-            Log.message("serving MPRIS as \(name): \(channel.title ?? feedURL.absoluteString), \(channel.episodes.count) episodes")
+            Log.message("serving MPRIS as \(name): \(stored.channel.title ?? stored.url.absoluteString), \(stored.channel.episodes.count) episodes")
         } catch {
             throw CommandFailure("cannot serve on the session bus: \(error)")
         }
@@ -52,6 +71,12 @@ final class Daemon {
             Log.warning("lost the session bus (\(reason)); quitting")
             loop.quit()
         }
+        // A feed restored from the store is refreshed now; one just fetched, at the next interval.
+        if restored { session.refresh() }
+        let refreshes = context.addTimeout(milliseconds: refreshMinutes * 60_000) { [weak session] in
+            session?.refresh()
+            return true
+        }
         let signals = [SIGTERM, SIGINT].map { signal in
             g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, { data in
                 Log.message("quitting on a signal")
@@ -61,24 +86,59 @@ final class Daemon {
         }
         loop.run()
         signals.forEach { g_source_remove($0) }
+        refreshes.cancel()
+        session.saveProgress(leaving: false)
         try? session.stop()
         adapter.unexport()
         connection.flush()
         connection.close()
     }
 
-    /// Loads the feed before anything is served; a feed that cannot be read ends the daemon with a
-    /// clear line.
-    private func loadFeed() throws -> Channel {
-        var result: Result<Channel, FeedError>?
-        loader.load(feedURL) { result = $0 }
+    /// The feed to serve and whether it came from the store. `--feed` names it (restored when stored,
+    /// else fetched); without it, the current feed in the store; with an empty store, the bundled demo.
+    private func feedToServe(_ store: Store) throws -> (StoredFeed, restored: Bool) {
+        do {
+            if let requestedFeed {
+                if let stored = try store.feed(url: requestedFeed) { return (stored, true) }
+                return (try fetchAndStore(requestedFeed, store), false)
+            }
+            if let current = try store.current(), let stored = try store.feed(id: current.feed) { return (stored, true) }
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure("cannot read the database: \(error)")
+        }
+        guard let demo = DemoFeed.url() else {
+            throw CommandFailure("no feed yet: start with --feed URL (later runs remember it)")
+        }
+        Log.message("no feed configured yet: playing the bundled demo feed (use --feed URL for your own)")
+        if let stored = try? store.feed(url: demo) { return (stored, true) }
+        return (try fetchAndStore(demo, store), false)
+    }
+
+    /// Fetches a feed that is not stored yet (waiting on the loop) and stores it.
+    private func fetchAndStore(_ url: URL, _ store: Store) throws -> StoredFeed {
+        var result: Result<FeedFetchResult, FeedError>?
+        loader.fetch(url) { result = $0 }
         while result == nil { context.iterate(mayBlock: true) }
         switch result! {
-        case .success(let channel):
-            if DemoFeed.url() != feedURL { try? LastFeed.write(feedURL) }
-            return channel
+        case .success(.fetched(let fetched)):
+            do {
+                let id = try store.saveFeed(fetched.feed.channel, url: url, validators: fetched.validators)
+                if let moved = fetched.permanentURL ?? fetched.feed.channel.newFeedURL, moved != url {
+                    do { try store.moveFeed(id, to: moved) } catch { Log.warning("keeping \(url.absoluteString): \(error)") }
+                }
+                guard let stored = try store.feed(id: id) else { throw CommandFailure("the feed vanished from the database") }
+                return stored
+            } catch let failure as CommandFailure {
+                throw failure
+            } catch {
+                throw CommandFailure("cannot store \(url.absoluteString): \(error)")
+            }
+        case .success(.notModified):
+            throw CommandFailure("\(url.absoluteString): the server answered 304 to an unconditional request")
         case .failure(let error):
-            throw CommandFailure("\(feedURL.absoluteString): \(error)")
+            throw CommandFailure("\(url.absoluteString): \(error)")
         }
     }
 }

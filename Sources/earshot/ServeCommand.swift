@@ -14,12 +14,12 @@ struct ServeCommand: ParsableCommand {
 
             Examples:
               earshot --feed https://example.com/podcast.xml
-              earshot                     # the feed used last time
+              earshot                     # the current feed, restored where you left it
               EARSHOT_AUDIO_SINK="fakesink sync=true" earshot --feed feed.xml
               playerctl -p earshot play-pause
             """)
 
-    @Option(help: "The feed: an http, https or file URL, or a local path. Default: the feed used last time, else the bundled demo feed.")
+    @Option(help: "The feed: an http, https or file URL, or a local path. Default: the current feed, else the bundled demo feed.")
     var feed: String?
 
     @Option(help: "GStreamer audio output, as for gst-launch (e.g. \"pulsesink\"). Default: $EARSHOT_AUDIO_SINK, else autoaudiosink.")
@@ -28,25 +28,19 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Log debug lines too.")
     var verbose = false
 
+    @Option(help: "Minutes between feed refreshes.")
+    var refreshInterval: UInt32 = 30
+
     func run() throws {
         if verbose { g_setenv("G_MESSAGES_DEBUG", "earshot", 1) }
-        let url = try resolveFeed()
-        let daemon = Daemon(feedURL: url, audioSink: audioSink)
-        try daemon.run()
-    }
-
-    private func resolveFeed() throws -> URL {
+        guard refreshInterval > 0 else { throw CommandFailure("--refresh-interval must be at least 1 minute") }
+        var requested: URL?
         if let feed {
             guard let url = FeedAddress.url(from: feed) else {
                 throw CommandFailure("“\(feed)” is neither a URL nor an existing file")
             }
-            return url
+            requested = url
         }
-        if let last = LastFeed.read() { return last }
-        guard let demo = DemoFeed.url() else {
-            throw CommandFailure("no feed yet: start with --feed URL (later runs remember it)")
-        }
-        Log.message("no feed configured yet: playing the bundled demo feed (use --feed URL for your own)")
-        return demo
+        try Daemon(requestedFeed: requested, audioSink: audioSink, refreshMinutes: refreshInterval).run()
     }
 }

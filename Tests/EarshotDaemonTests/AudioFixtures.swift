@@ -14,22 +14,27 @@ enum AudioFixtures {
     /// The generated files' bytes by name.
     static func files() throws -> [String: [UInt8]] { try cache.files() }
 
-    /// The feed: newest first, relative enclosure URLs under /audio/.
-    static func feed(extraItems: String = "") -> String {
+    /// A real PNG made by GStreamer's encoder, for the cover-art tests.
+    static func coverPNG() throws -> [UInt8] { try cache.cover() }
+
+    /// The feed: newest first, enclosure URLs under `audio` on the audio server (`audioBase`), the
+    /// channel image at `art/cover.png` there.
+    static func feed(audioBase: URL, extraItems: String = "") -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
         <channel><title>Daemon Show</title><itunes:author>Test Author</itunes:author>
+        <itunes:image href="\(audioBase.absoluteString)/art/cover.png"/>
         \(extraItems)
         <item><guid>ep-newest</guid><title>Newest episode</title><pubDate>Wed, 03 Jan 2024 10:00:00 GMT</pubDate>
           <description>&lt;p&gt;The newest one&lt;/p&gt;</description>
-          <enclosure url="audio/newest.mp3" type="audio/mpeg" length="1"/></item>
+          <enclosure url="\(audioBase.absoluteString)/audio/newest.mp3" type="audio/mpeg" length="1"/></item>
         <item><guid>ep-middle</guid><title>Middle episode</title><pubDate>Tue, 02 Jan 2024 10:00:00 GMT</pubDate>
-          <enclosure url="audio/middle.mp3" type="audio/mpeg" length="1"/></item>
+          <enclosure url="\(audioBase.absoluteString)/audio/middle.mp3" type="audio/mpeg" length="1"/></item>
         <item><guid>ep-nosound</guid><title>No audio</title><pubDate>Mon, 01 Jan 2024 12:00:00 GMT</pubDate></item>
         <item><guid>ep-oldest</guid><title>Oldest episode</title><pubDate>Mon, 01 Jan 2024 10:00:00 GMT</pubDate>
           <itunes:duration>0:50</itunes:duration>
-          <enclosure url="audio/oldest.mp3" type="audio/mpeg" length="1"/></item>
+          <enclosure url="\(audioBase.absoluteString)/audio/oldest.mp3" type="audio/mpeg" length="1"/></item>
         </channel></rss>
         """
     }
@@ -56,6 +61,22 @@ enum AudioFixtures {
                 }
                 generated = files
                 return files
+            }
+        }
+
+        private var png: [UInt8]?
+
+        func cover() throws -> [UInt8] {
+            try lock.withLock {
+                if let png { return png }
+                let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-cover-\(getpid()).png").path
+                let status = try ChildProcess(["gst-launch-1.0", "-q", "videotestsrc", "num-buffers=1", "!",
+                                               "video/x-raw,width=64,height=64", "!", "pngenc", "!", "filesink",
+                                               "location=\(path)"]).wait()
+                guard status == 0 else { throw TestFailure("could not make a PNG") }
+                let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+                png = bytes
+                return bytes
             }
         }
     }

@@ -4,25 +4,35 @@ import Foundation
 import Glibc
 import Testing
 
-/// One real `earshot` daemon for one test: its own private bus, state folder and fixture HTTP server
-/// (serving the feed and generated audio), with `EARSHOT_AUDIO_SINK="fakesink sync=true"`.
+/// One real `earshot` daemon for one test: its own private bus, state and cache folders, and fixture
+/// HTTP servers — one for the audio and art, one for the feed (which a test can take offline) — with
+/// `EARSHOT_AUDIO_SINK="fakesink sync=true"`.
 final class DaemonHarness {
     let bus: PrivateBus
     let server: FixtureServer
+    /// Serves /feed.xml; nil once `goOffline()` stopped it.
+    private(set) var feedServer: FixtureServer?
+    let feedURL: URL
     let context = MainContext()
     let stateDirectory: String
     let log: String
     private(set) var daemon: ChildProcess?
 
-    init(feed: String = AudioFixtures.feed(), arguments: [String]? = nil) throws {
+    /// Starts everything; `arguments` default to `--feed <the feed server's URL>`.
+    init(arguments: [String]? = nil) throws {
         bus = try PrivateBus()
         server = try FixtureServer()
         stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-daemon-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
         log = stateDirectory + "/daemon.log"
-        server.serve("/feed.xml", body: Array(feed.utf8), contentType: "application/rss+xml")
+        let feedServer = try FixtureServer()
+        self.feedServer = feedServer
+        feedURL = feedServer.url("/feed.xml")
+        feedServer.serve("/feed.xml", body: Array(AudioFixtures.feed(audioBase: server.baseURL).utf8),
+                         contentType: "application/rss+xml")
         for (name, bytes) in try AudioFixtures.files() { server.serve("/audio/\(name)", body: bytes, contentType: "audio/mpeg") }
-        try start(arguments ?? ["--feed", server.url("/feed.xml").absoluteString])
+        server.serve("/art/cover.png", body: try AudioFixtures.coverPNG(), contentType: "image/png")
+        try start(arguments ?? ["--feed", feedURL.absoluteString])
     }
 
     deinit {
@@ -36,7 +46,21 @@ final class DaemonHarness {
 
     var environment: [String: String?] {
         ["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_STATE_HOME": stateDirectory,
-         "EARSHOT_AUDIO_SINK": "fakesink sync=true", "DISPLAY": nil]
+         "XDG_CACHE_HOME": stateDirectory + "/cache", "EARSHOT_AUDIO_SINK": "fakesink sync=true", "DISPLAY": nil]
+    }
+
+    /// Replaces the feed the feed server answers with.
+    func serveFeed(_ feed: String) {
+        feedServer?.serve("/feed.xml", body: Array(feed.utf8), contentType: "application/rss+xml")
+    }
+
+    /// Stops the feed server: the feed can no longer be fetched (the audio still can).
+    func goOffline() { feedServer = nil }
+
+    /// Kills the daemon with SIGKILL (no chance to save anything) and reaps it.
+    func kill9() {
+        daemon?.signal(SIGKILL)
+        _ = daemon?.wait()
     }
 
     /// Starts the daemon and waits until its name is on the bus.

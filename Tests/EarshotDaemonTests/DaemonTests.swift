@@ -124,7 +124,7 @@ struct DaemonTests {
 
     @Test func aSecondInstanceTakesAnInstanceName() throws {
         let h = try DaemonHarness()
-        let second = try EarshotProcess.start(["--feed", h.server.url("/feed.xml").absoluteString],
+        let second = try EarshotProcess.start(["--feed", h.feedURL.absoluteString],
                                               environment: h.environment, log: h.stateDirectory + "/second.log")
         var listed = ""
         for _ in 0..<100 {

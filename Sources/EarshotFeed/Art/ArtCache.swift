@@ -1,0 +1,123 @@
+import CEarshot
+import CGLib
+import CSoup
+import EarshotGLib
+import Foundation
+
+/// Cover art on disk: channel and episode images are downloaded once (libsoup 3, asynchronously on the
+/// caller's GLib main context) into a cache directory and handed back as local `file://` URLs, which is
+/// what MPRIS clients such as GNOME Shell can show as `mpris:artUrl`.
+///
+/// Each image is stored as `<SHA-256 hex of the URL string>.<ext>`, the extension taken from the
+/// Content-Type (`image/jpeg` → `jpg`, `png`, `webp`, `gif`, `image/svg+xml` → `svg`, `avif`), else from
+/// the URL's path, else `img`. Only `image/*` answers are kept, the size limit is enforced while
+/// streaming (the transfer is aborted), and files are written atomically (a temporary file in the same
+/// directory renamed into place), so a failed or interrupted fetch never leaves a partial image behind.
+/// Redirects are followed by libsoup. Cached images never expire: a URL names one image.
+///
+/// Use it from the thread that iterates its main context only. Downloads in flight keep the cache alive
+/// until they end (at the latest after `timeoutSeconds` of silence).
+public final class ArtCache {
+    /// Where the images are stored (created when missing, when the first image is written).
+    public let directory: URL
+    /// The largest image accepted, in bytes (after any Content-Encoding is decoded).
+    public let maximumImageBytes: Int64
+    /// Seconds a connection may stay silent before the download fails.
+    public let timeoutSeconds: UInt32
+    let context: MainContext
+    let session: UnsafeMutablePointer<SoupSession>
+    /// Callers waiting for each download in flight, by URL string: one download per URL at a time.
+    private var waiting: [String: [(Result<URL, ArtError>) -> Void]] = [:]
+
+    /// A cache storing images in `directory`, bound to the calling thread's default main context (where
+    /// downloads run and completions are delivered), with its own libsoup session.
+    public init(directory: URL, maximumImageBytes: Int64 = 10 << 20, timeoutSeconds: UInt32 = 30) {
+        self.directory = directory
+        self.maximumImageBytes = maximumImageBytes
+        self.timeoutSeconds = timeoutSeconds
+        context = .threadDefault()
+        session = context.withThreadDefault { earshot_soup_session_new(EarshotVersion.userAgent, timeoutSeconds)! }
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(session)) }
+
+    /// The standard cache directory: `$XDG_CACHE_HOME/earshot/art`, or `~/.cache/earshot/art` when
+    /// `XDG_CACHE_HOME` is unset, empty or relative (the XDG Base Directory rules).
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let base: URL
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            base = URL(fileURLWithPath: cache, isDirectory: true)
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
+        }
+        return base.appendingPathComponent("earshot", isDirectory: true).appendingPathComponent("art", isDirectory: true)
+    }
+
+    /// The local `file://` URL of `remote`'s image when it is already cached, without touching the network:
+    /// for `http(s)` URLs the cached file; for `file://` URLs `remote` itself when that file exists;
+    /// nil otherwise (not cached yet, or an unsupported scheme).
+    public func cachedFile(for remote: URL) -> URL? {
+        switch remote.scheme?.lowercased() {
+        case "file"?:
+            return Self.isFile(remote.path) ? remote : nil
+        case "http"?, "https"?:
+            let hash = ArtFileName.hash(of: remote)
+            for fileExtension in ArtFileName.candidateExtensions(for: remote) {
+                let file = directory.appendingPathComponent("\(hash).\(fileExtension)", isDirectory: false)
+                if Self.isFile(file.path, nonEmpty: true) { return file }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Delivers the local `file://` URL of `remote`'s image, downloading it first unless it is cached.
+    ///
+    /// `http(s)` images are downloaded once; concurrent fetches of the same URL share one download.
+    /// A `file://` URL is handed back as it is when the file exists. `completion` is called exactly once,
+    /// on this cache's main context, and never synchronously inside `fetch`. Failures are also logged.
+    public func fetch(_ remote: URL, completion: @escaping (Result<URL, ArtError>) -> Void) {
+        let scheme = remote.scheme?.lowercased() ?? ""
+        switch scheme {
+        case "file":
+            deliver(Self.isFile(remote.path) ? .success(remote) : .failure(.missingFile(path: remote.path)),
+                    for: remote, to: [completion])
+        case "http", "https":
+            if let cached = cachedFile(for: remote) {
+                deliver(.success(cached), for: remote, to: [completion])
+                return
+            }
+            let key = remote.absoluteString
+            if waiting[key] != nil {
+                waiting[key]!.append(completion)
+                return
+            }
+            waiting[key] = [completion]
+            let download = ArtDownload(cache: self, remote: remote) { [self] result in
+                let waiters = waiting.removeValue(forKey: key) ?? []
+                deliver(result, for: remote, to: waiters)
+            }
+            download.start()
+        default:
+            deliver(.failure(.unsupportedScheme(scheme)), for: remote, to: [completion])
+        }
+    }
+
+    /// Logs a failure once and hands `result` to every waiter at the next iteration of the context.
+    private func deliver(_ result: Result<URL, ArtError>, for remote: URL,
+                         to completions: [(Result<URL, ArtError>) -> Void]) {
+        if case .failure(let error) = result { Log.warning("cover art \(remote.absoluteString): \(error)") }
+        context.addIdle {
+            for completion in completions { completion(result) }
+        }
+    }
+
+    /// Whether `path` is a regular file (following symbolic links), and has content when `nonEmpty`.
+    private static func isFile(_ path: String, nonEmpty: Bool = false) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        return !nonEmpty || info.st_size > 0
+    }
+}

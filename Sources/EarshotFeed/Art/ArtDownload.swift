@@ -1,0 +1,199 @@
+import CGLib
+import CSoup
+import EarshotGLib
+import Foundation
+
+/// One image download in flight. It keeps itself alive (through the user data of its pending libsoup or
+/// GIO call) until it ends, streams the body into memory within the size limit, and has a worker thread
+/// store it atomically. `completion` is called once, on the cache's main context.
+final class ArtDownload {
+    private let cache: ArtCache
+    private let remote: URL
+    private let completion: (Result<URL, ArtError>) -> Void
+    private let cancellable = g_cancellable_new()
+    private var message: OpaquePointer?
+    private var stream: UnsafeMutablePointer<GInputStream>?
+    private var body: [UInt8] = []
+    private var fileExtension = ArtFileName.fallbackExtension
+    private var finished = false
+
+    init(cache: ArtCache, remote: URL, completion: @escaping (Result<URL, ArtError>) -> Void) {
+        self.cache = cache
+        self.remote = remote
+        self.completion = completion
+    }
+
+    deinit {
+        if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
+        if let message { g_object_unref(UnsafeMutableRawPointer(message)) }
+        g_object_unref(UnsafeMutableRawPointer(cancellable))
+    }
+
+    func start() {
+        guard let created = soup_message_new("GET", remote.absoluteString) else {
+            finish(.failure(.connectivity("\(remote.absoluteString) is not a valid URL")))
+            return
+        }
+        message = created
+        soup_message_headers_replace(soup_message_get_request_headers(created), "Accept",
+                                     "image/avif, image/webp, image/png, image/jpeg, image/*;q=0.8")
+        cache.context.withThreadDefault {
+            soup_session_send_async(cache.session, created, G_PRIORITY_LOW, cancellable, { _, result, data in
+                let download = Unmanaged<ArtDownload>.fromOpaque(data!).takeRetainedValue()
+                var error: UnsafeMutablePointer<GError>?
+                let stream = soup_session_send_finish(download.cache.session, result, &error)
+                download.responded(stream: stream, error: GLibError(taking: error))
+            }, Unmanaged.passRetained(self).toOpaque())
+        }
+    }
+
+    // MARK: Response
+
+    private func responded(stream: UnsafeMutablePointer<GInputStream>?, error: GLibError?) {
+        guard let message, let stream else {
+            finish(.failure(connectivityError(error)))
+            return
+        }
+        self.stream = stream
+        let status = Int(soup_message_get_status(message).rawValue)
+        guard (200..<300).contains(status) else {
+            let reason = soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
+            abort(.http(status: status, reason: reason))
+            return
+        }
+        let headers = soup_message_get_response_headers(message)
+        let contentType = soup_message_headers_get_content_type(headers, nil).map { String(cString: $0).lowercased() }
+        guard let contentType, contentType.hasPrefix("image/") else {
+            abort(.notAnImage(contentType.map { "the server sent \($0)" } ?? "the server sent no Content-Type"))
+            return
+        }
+        // Content-Length counts the encoded bytes; only trust it up front when nothing is decoded.
+        if soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH,
+           soup_message_headers_get_one(headers, "Content-Encoding") == nil {
+            let length = soup_message_headers_get_content_length(headers)
+            guard length <= cache.maximumImageBytes else {
+                abort(.tooLarge(limit: cache.maximumImageBytes))
+                return
+            }
+            body.reserveCapacity(Int(length))
+        }
+        fileExtension = ArtFileName.fileExtension(contentType: contentType, remote: remote)
+        readNext()
+    }
+
+    // MARK: Body
+
+    private static let chunkSize = 64 * 1024
+
+    private func readNext() {
+        cache.context.withThreadDefault {
+            g_input_stream_read_bytes_async(stream, gsize(Self.chunkSize), G_PRIORITY_LOW, cancellable, { source, result, data in
+                let download = Unmanaged<ArtDownload>.fromOpaque(data!).takeRetainedValue()
+                var error: UnsafeMutablePointer<GError>?
+                let bytes = g_input_stream_read_bytes_finish(
+                    UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GInputStream.self), result, &error)
+                download.read(bytes, error: GLibError(taking: error))
+            }, Unmanaged.passRetained(self).toOpaque())
+        }
+    }
+
+    private func read(_ bytes: OpaquePointer?, error: GLibError?) {
+        guard let bytes else {
+            abort(connectivityError(error))
+            return
+        }
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        let data = g_bytes_get_data(bytes, &size)
+        guard size > 0, let data else {
+            store()
+            return
+        }
+        guard Int64(body.count) + Int64(size) <= cache.maximumImageBytes else {
+            abort(.tooLarge(limit: cache.maximumImageBytes))
+            return
+        }
+        body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(size)))
+        readNext()
+    }
+
+    // MARK: Storing
+
+    private func store() {
+        releaseStream()
+        guard !body.isEmpty else {
+            finish(.failure(.notAnImage("the server sent an empty body")))
+            return
+        }
+        let bytes = body, directory = cache.directory
+        let name = "\(ArtFileName.hash(of: remote)).\(fileExtension)"
+        body = []
+        Worker.run("earshot-art", on: cache.context, work: {
+            ArtFileWriter.write(bytes, named: name, in: directory)
+        }, completion: { [self] written in
+            finish(written)
+        })
+    }
+
+    // MARK: Ending
+
+    /// Stops the transfer (libsoup closes the connection instead of draining the rest of the body) and fails.
+    private func abort(_ error: ArtError) {
+        g_cancellable_cancel(cancellable)
+        releaseStream()
+        body = []
+        finish(.failure(error))
+    }
+
+    private func releaseStream() {
+        guard let stream else { return }
+        g_object_unref(UnsafeMutableRawPointer(stream))
+        self.stream = nil
+    }
+
+    private func connectivityError(_ error: GLibError?) -> ArtError {
+        let host = remote.host ?? remote.absoluteString
+        guard let error else { return .connectivity("the transfer from \(host) failed") }
+        if error.isIOError(G_IO_ERROR_TIMED_OUT) {
+            return .connectivity("\(host) did not answer within \(cache.timeoutSeconds) s (\(error.message))")
+        }
+        if error.isIOError(G_IO_ERROR_CONNECTION_REFUSED) {
+            return .connectivity("\(host) refused the connection (\(error.message))")
+        }
+        if error.domain == g_resolver_error_quark() {
+            return .connectivity("cannot find the server \(host) (\(error.message))")
+        }
+        return .connectivity("\(host): \(error.message)")
+    }
+
+    private func finish(_ result: Result<URL, ArtError>) {
+        guard !finished else { return }
+        finished = true
+        completion(result)
+    }
+}
+
+/// Stores downloaded images (on a worker thread): creates the directory when missing and writes the file
+/// atomically (GLib writes a temporary file in the same directory, syncs it and renames it into place,
+/// removing the temporary file on failure), so a reader never sees a partial image.
+enum ArtFileWriter {
+    static func write(_ bytes: [UInt8], named name: String, in directory: URL) -> Result<URL, ArtError> {
+        let path = directory.path
+        guard g_mkdir_with_parents(path, 0o700) == 0 else {
+            return .failure(.cannotWrite(path: path, reason: String(cString: strerror(errno))))
+        }
+        let file = directory.appendingPathComponent(name)
+        var error: UnsafeMutablePointer<GError>?
+        let written = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                g_file_set_contents_full(file.path, $0.baseAddress, gssize($0.count), G_FILE_SET_CONTENTS_CONSISTENT,
+                                         0o644, &error)
+            }
+        }
+        guard written != 0 else {
+            let reason = GLibError(taking: error)?.message ?? "unknown error"
+            return .failure(.cannotWrite(path: path, reason: reason))
+        }
+        return .success(file)
+    }
+}

@@ -1,0 +1,46 @@
+/// Why a cover image could not be cached.
+public enum ArtError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The server did not send an image: a Content-Type other than `image/*` (an HTML error page served
+    /// with 200, say), no Content-Type at all, or an empty body. The text says what came instead.
+    case notAnImage(String)
+    /// The server answered with an HTTP status other than 2xx (after libsoup followed redirects).
+    case http(status: Int, reason: String)
+    /// The server could not be reached or the transfer failed (refused, DNS, timeout, TLS, too many
+    /// redirects…).
+    case connectivity(String)
+    /// The image is larger than the size limit (announced by Content-Length, or found while streaming).
+    case tooLarge(limit: Int64)
+    /// The URL's scheme is neither http, https nor file.
+    case unsupportedScheme(String)
+    /// A `file://` image that does not exist (or is not a regular file).
+    case missingFile(path: String)
+    /// The image arrived but could not be stored in the cache directory.
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notAnImage(let what):
+            return "the cover art is not an image: \(what)"
+        case .http(let status, let reason):
+            return reason.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status) \(reason)"
+        case .connectivity(let message):
+            return "could not download the cover art: \(message)"
+        case .tooLarge(let limit):
+            return "the cover art is larger than the \(ArtError.formatted(limit)) limit"
+        case .unsupportedScheme(let scheme):
+            return scheme.isEmpty
+                ? "the cover art URL has no scheme (only http, https and file are supported)"
+                : "Earshot cannot fetch cover art over \(scheme) (only http, https and file are supported)"
+        case .missingFile(let path):
+            return "there is no image file \(path)"
+        case .cannotWrite(let path, let reason):
+            return "could not store the cover art in \(path): \(reason)"
+        }
+    }
+
+    private static func formatted(_ bytes: Int64) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
+}

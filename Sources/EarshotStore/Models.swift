@@ -1,0 +1,64 @@
+import EarshotFeed
+import Foundation
+
+/// The database identity of a stored feed; stable for the life of the database, also across `Store.moveFeed`.
+public struct FeedID: Hashable, Sendable, CustomStringConvertible {
+    /// The feed row's `id`.
+    public let rawValue: Int64
+
+    /// The identity with the given row id.
+    public init(rawValue: Int64) {
+        self.rawValue = rawValue
+    }
+
+    /// `feed #<id>`, for log lines and error messages.
+    public var description: String { "feed #\(rawValue)" }
+}
+
+/// What the listener has done with one episode (the seed's "Tracking Playback Progress").
+public struct EpisodeStatus: Sendable, Equatable {
+    /// Where listening stopped, in seconds from the start.
+    public var lastListenTime: Double
+    /// When the episode was last listened to, or nil if never.
+    public var lastPlayedAt: Date?
+    /// Whether the episode was listened to the end.
+    public var hasCompleted: Bool
+    /// Whether this is the episode the player has loaded (at most one in the whole database).
+    public var isCurrentlyPlaying: Bool
+
+    /// A status with the given fields; the defaults describe an episode nobody has started.
+    public init(lastListenTime: Double = 0, lastPlayedAt: Date? = nil, hasCompleted: Bool = false, isCurrentlyPlaying: Bool = false) {
+        self.lastListenTime = lastListenTime
+        self.lastPlayedAt = lastPlayedAt
+        self.hasCompleted = hasCompleted
+        self.isCurrentlyPlaying = isCurrentlyPlaying
+    }
+
+    /// The status of an episode without a stored status: never played.
+    public static let unplayed = EpisodeStatus()
+}
+
+/// A feed as the store keeps it: where it lives, how to ask for it conditionally, and its cached channel.
+public struct StoredFeed: Sendable, Equatable {
+    /// The feed's identity in the store.
+    public var id: FeedID
+    /// Where the feed lives now (after any `Store.moveFeed`).
+    public var url: URL
+    /// ETag / Last-Modified to send with the next conditional GET.
+    public var validators: FeedValidators
+    /// The channel's fields (title, author, link, description, image, newFeedURL) and all stored episodes:
+    /// first those of the latest fetch in feed order, then the ones that have since left the feed, in the
+    /// order they had.
+    public var channel: Channel
+    /// When the feed was last fetched or confirmed unchanged (a 304), or nil if never.
+    public var lastCheckedAt: Date?
+
+    /// A stored feed with the given fields.
+    public init(id: FeedID, url: URL, validators: FeedValidators, channel: Channel, lastCheckedAt: Date? = nil) {
+        self.id = id
+        self.url = url
+        self.validators = validators
+        self.channel = channel
+        self.lastCheckedAt = lastCheckedAt
+    }
+}

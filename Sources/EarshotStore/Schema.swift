@@ -1,0 +1,74 @@
+import GRDB
+
+/// The database schema, as GRDB migrations. Never edit a registered migration: add a new one.
+///
+/// Conventions:
+/// - URLs are stored as their `absoluteString`.
+/// - Instants are REAL seconds since 2001-01-01T00:00:00Z (`Date.timeIntervalSinceReferenceDate`, the
+///   value a `Date` holds), so they round-trip bit for bit. In the sqlite3 shell:
+///   `datetime(lastPlayedAt + 978307200, 'unixepoch')`.
+/// - Booleans are INTEGER 0 / 1.
+enum Schema {
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE feed (
+                    id INTEGER PRIMARY KEY,
+                    url TEXT NOT NULL UNIQUE,
+                    etag TEXT,
+                    lastModified TEXT,
+                    title TEXT,
+                    author TEXT,
+                    link TEXT,
+                    description TEXT NOT NULL DEFAULT '',
+                    imageURL TEXT,
+                    newFeedURL TEXT,
+                    lastCheckedAt REAL
+                );
+                CREATE TABLE episode (
+                    id INTEGER PRIMARY KEY,
+                    feedId INTEGER NOT NULL REFERENCES feed(id) ON DELETE CASCADE,
+                    guid TEXT NOT NULL,
+                    feedOrder INTEGER NOT NULL,
+                    title TEXT,
+                    rawDescription TEXT,
+                    rawDescriptionFormat TEXT NOT NULL DEFAULT 'html',
+                    releaseDateText TEXT,
+                    releaseDate REAL,
+                    soundURL TEXT,
+                    soundMIMEType TEXT,
+                    soundByteLength INTEGER,
+                    coverImageURL TEXT,
+                    duration REAL,
+                    season INTEGER,
+                    episodeNumber INTEGER,
+                    episodeType TEXT,
+                    link TEXT,
+                    chaptersURL TEXT,
+                    transcriptURL TEXT,
+                    UNIQUE (feedId, guid)
+                );
+                CREATE INDEX episode_feedOrder ON episode (feedId, feedOrder);
+                CREATE TABLE episodeStatus (
+                    episodeId INTEGER PRIMARY KEY REFERENCES episode(id) ON DELETE CASCADE,
+                    lastListenTime REAL NOT NULL DEFAULT 0,
+                    lastPlayedAt REAL,
+                    hasCompleted INTEGER NOT NULL DEFAULT 0 CHECK (hasCompleted IN (0, 1)),
+                    isCurrentlyPlaying INTEGER NOT NULL DEFAULT 0 CHECK (isCurrentlyPlaying IN (0, 1))
+                );
+                CREATE UNIQUE INDEX episodeStatus_oneCurrent ON episodeStatus (isCurrentlyPlaying)
+                    WHERE isCurrentlyPlaying = 1;
+                """)
+        }
+        return migrator
+    }()
+
+    /// The episode columns written from an `Episode`, in the order `EpisodeColumns.arguments` binds them
+    /// (after `feedId`, `guid` and `feedOrder`).
+    static let episodeFields = [
+        "title", "rawDescription", "rawDescriptionFormat", "releaseDateText", "releaseDate",
+        "soundURL", "soundMIMEType", "soundByteLength", "coverImageURL", "duration", "season",
+        "episodeNumber", "episodeType", "link", "chaptersURL", "transcriptURL",
+    ]
+}

@@ -1,0 +1,113 @@
+import EarshotFeed
+import Foundation
+import GRDB
+
+/// Earshot's database: cached feeds and episodes, and the listener's progress, in one SQLite file.
+///
+/// A `Store` wraps one GRDB `DatabaseQueue` (a single serialized connection), so it can be shared by any
+/// threads or tasks; every method is one short transaction and returns when it is committed. The file
+/// is in WAL mode with `synchronous = NORMAL`: a committed write survives the process being killed at
+/// any moment (only a power loss may lose the last transactions), and the file is always valid.
+/// Another process may open the same file; writers wait up to 5 s for each other.
+public final class Store: Sendable {
+    /// The database file.
+    public let path: String
+    let queue: DatabaseQueue
+
+    /// Opens (creating if needed) the database at `path`, creating its parent directory and bringing
+    /// the schema up to date.
+    ///
+    /// - Throws: `StoreError.cannotOpen` (directory or file cannot be created or opened),
+    ///   `.notADatabase` (the file is something else), `.newerSchema`, or `.database`; each names `path`.
+    public init(path: String) throws {
+        self.path = path
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: "cannot create the directory \(directory) (\(Self.reason(error)))")
+        }
+        var configuration = Configuration()
+        configuration.journalMode = .wal  // also sets synchronous = NORMAL
+        configuration.busyMode = .timeout(5)
+        configuration.label = "EarshotStore"
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            if try queue.read({ try Schema.migrator.hasBeenSuperseded($0) }) {
+                throw StoreError.newerSchema(path: path)
+            }
+            try Schema.migrator.migrate(queue)
+            self.queue = queue
+        } catch {
+            throw Self.translate(error, path: path)
+        }
+    }
+
+    /// Where the database lives by default: `$XDG_STATE_HOME/earshot/earshot.sqlite`, where an unset,
+    /// empty or relative `XDG_STATE_HOME` means `$HOME/.local/state` (the XDG Base Directory rules).
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let state: String
+        if let value = environment["XDG_STATE_HOME"], value.hasPrefix("/") {
+            state = value
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            state = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.local/state"
+        }
+        return (state.hasSuffix("/") ? String(state.dropLast()) : state) + "/earshot/earshot.sqlite"
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in a write transaction, translating failures to `StoreError`.
+    func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try queue.write(body)
+        } catch {
+            throw Self.translate(error, path: path)
+        }
+    }
+
+    /// Runs `body` in a read transaction (a consistent snapshot), translating failures to `StoreError`.
+    func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try queue.read(body)
+        } catch {
+            throw Self.translate(error, path: path)
+        }
+    }
+
+    static func translate(_ error: any Error, path: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        if let error = error as? DatabaseError {
+            let message = error.message ?? "SQLite error \(error.resultCode.rawValue)"
+            switch error.resultCode {
+            case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+                return .notADatabase(path: path)
+            case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+                return .cannotOpen(path: path, reason: message)
+            default:
+                return .database(path: path, reason: message)
+            }
+        }
+        return .database(path: path, reason: reason(error))
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? POSIXError {
+            return String(cString: strerror(underlying.code.rawValue))
+        }
+        return error.localizedDescription
+    }
+
+    // MARK: - Test hooks (internal)
+
+    /// The value of a PRAGMA on the store's connection, e.g. `journal_mode`.
+    func pragma(_ name: String) throws -> String? {
+        try read { try String.fetchOne($0, sql: "PRAGMA \(name)") }
+    }
+
+    /// Runs raw SQL in a write transaction.
+    func executeRaw(_ sql: String) throws {
+        try write { try $0.execute(sql: sql) }
+    }
+}

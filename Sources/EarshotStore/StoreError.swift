@@ -1,0 +1,46 @@
+import Foundation
+
+/// Why the store could not do what was asked, in words a listener can act on.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+    /// The database file (or its directory) could not be created or opened.
+    case cannotOpen(path: String, reason: String)
+    /// The file exists but is not an SQLite database (or is damaged beyond reading).
+    case notADatabase(path: String)
+    /// The database was written by a newer Earshot whose schema this version does not know.
+    case newerSchema(path: String)
+    /// No stored feed has this identity.
+    case noSuchFeed(FeedID)
+    /// The feed has no stored episode with this id (guid).
+    case noSuchEpisode(feed: FeedID, episode: String)
+    /// Another stored feed already lives at this URL.
+    case urlInUse(URL, by: FeedID)
+    /// A playback position that is negative, infinite or not a number.
+    case invalidPosition(Double)
+    /// SQLite refused an operation (disk full, read-only file, I/O error, …).
+    case database(path: String, reason: String)
+
+    /// One sentence naming the file or the record involved.
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason):
+            return "cannot open the Earshot database at \(path): \(reason)"
+        case .notADatabase(let path):
+            return "\(path) is not an SQLite database (or is damaged); move it aside and Earshot will start a new one"
+        case .newerSchema(let path):
+            return "the database at \(path) was written by a newer version of Earshot; update Earshot to use it"
+        case .noSuchFeed(let feed):
+            return "\(feed) is not in the database"
+        case .noSuchEpisode(let feed, let episode):
+            return "\(feed) has no episode with id \(episode)"
+        case .urlInUse(let url, let feed):
+            return "another stored feed (\(feed)) already lives at \(url.absoluteString)"
+        case .invalidPosition(let position):
+            return "\(position) is not a playback position (seconds must be finite and not negative)"
+        case .database(let path, let reason):
+            return "database error in \(path): \(reason)"
+        }
+    }
+
+    /// The same text as `description`, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,53 @@
+import EarshotFeed
+import Foundation
+
+/// A fresh directory under the system temporary directory, removed when the value goes away.
+final class TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-store-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// A path inside the directory.
+    func file(_ name: String) -> String { path + "/" + name }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+enum Sample {
+    static let feedURL = URL(string: "https://feeds.example/show.xml")!
+
+    /// An episode with the given id and a few fields filled in.
+    static func episode(_ id: String, title: String? = nil, day: Int = 1) -> Episode {
+        Episode(
+            id: id, title: title ?? "Episode \(id)", rawDescription: "<p>About \(id)</p>",
+            releaseDate: ReleaseDate(text: "day \(day)", date: Date(timeIntervalSince1970: Double(day) * 86_400)),
+            soundURL: URL(string: "https://cdn.example/\(id).mp3"), soundMIMEType: "audio/mpeg")
+    }
+
+    static func channel(_ ids: [String], title: String = "Show") -> Channel {
+        Channel(title: title, description: "A show", episodes: ids.enumerated().map { episode($1, day: $0 + 1) })
+    }
+
+    /// An episode with every field set, in several scripts.
+    static let fullEpisode = Episode(
+        id: "urn:uuid:6f1c-中文-😀", title: "第1話 — 東京の夜 / 서울 / Ça va?",
+        rawDescription: "<p>日本語の説明 &amp; <b>bold</b></p>\n<br/>second line", rawDescriptionFormat: .text,
+        releaseDate: ReleaseDate(text: "Tue, 05 Mar 2024 08:30:00 +0900", date: Date(timeIntervalSinceReferenceDate: 731_287_800.123_456_7)),
+        soundURL: URL(string: "https://cdn.example/%E6%9D%B1%E4%BA%AC.mp3?token=a%20b&x=1"), soundMIMEType: "audio/x-m4a",
+        soundByteLength: 9_876_543_210, coverImage: URL(string: "https://img.example/ep.jpg"), duration: 3_723.5,
+        season: 3, episodeNumber: 42, episodeType: "bonus", link: URL(string: "https://show.example/ep/42#notes"),
+        chaptersURL: URL(string: "https://show.example/ep/42/chapters.json"),
+        transcriptURL: URL(string: "https://show.example/ep/42/transcript.vtt"))
+
+    /// An episode with only its id.
+    static let bareEpisode = Episode(id: "bare")
+
+    static let fullChannel = Channel(
+        title: "ポッドキャスト 播客", link: URL(string: "https://show.example/"), author: "山田 太郎",
+        description: "説明: plain text with\nnewlines and \"quotes\" and 'apostrophes'",
+        profileImage: URL(string: "https://img.example/show.png"), newFeedURL: URL(string: "https://new.example/feed"),
+        episodes: [fullEpisode, bareEpisode])
+}
