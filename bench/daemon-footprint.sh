@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The daemon's footprint with a 5,000-episode feed, on a private bus: resident memory while playing
+# (next to mpv + mpv-mpris playing the same file), wakeups while paused, and cold start from the store
+# to the bus name owned with Metadata restored (median of 5, polled every 5 ms).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bench=.build/release/earshot-bench
+earshot=$PWD/.build/release/earshot
+work=$(mktemp -d)
+feed=bench/out/feed-5000.xml
+[[ -f $feed ]] || "$bench" generate-feed --episodes 5000 --output "$feed"
+audio=$PWD/data/demo/02-controls.mp3
+# The generated feed's enclosures point nowhere; here they all point at one local file, so it plays.
+sed "s|url=\"https://cdn.bench.example/audio/[^\"]*\"|url=\"file://$audio\"|" "$feed" > "$work/feed.xml"
+
+cleanup() { kill $(jobs -p) 2>/dev/null || true; [[ -n ${bus_pid:-} ]] && kill "$bus_pid" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+dbus-daemon --session --fork --print-address=1 --print-pid=1 > "$work/bus"
+export DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$work/bus")
+bus_pid=$(sed -n 2p "$work/bus")
+export XDG_STATE_HOME="$work/state" XDG_CACHE_HOME="$work/cache" EARSHOT_AUDIO_SINK="fakesink sync=true"
+
+wait_for() { for _ in $(seq 400); do playerctl -l 2>/dev/null | grep -q "$1" && return 0; sleep 0.005; done; return 1; }
+rss() { awk '/VmRSS/ {printf "%.1f MB", $2 / 1024}' "/proc/$1/status"; }
+switches() { cat /proc/"$1"/task/*/status | awk '/ctxt_switches/ {s += $2} END {print s}'; }
+
+"$earshot" --feed "$work/feed.xml" 2>/dev/null &
+pid=$!
+wait_for earshot
+playerctl -p earshot play
+sleep 3
+echo "## Daemon footprint, 5,000-episode feed"
+echo "resident memory while playing (first run, feed fetched and parsed): $(rss $pid)"
+playerctl -p earshot pause
+sleep 1
+before=$(switches $pid); sleep 10; after=$(switches $pid)
+echo "wakeups while paused: $(( (after - before) / 10 )) per second ($(( after - before )) context switches in 10 s)"
+kill $pid; wait $pid || true
+
+times=()
+for _ in 1 2 3 4 5; do
+    start=$(date +%s%N)
+    "$earshot" 2>/dev/null &
+    pid=$!
+    until playerctl -p earshot metadata xesam:title >/dev/null 2>&1; do sleep 0.005; done
+    times+=($(( ($(date +%s%N) - start) / 1000000 )))
+    kill $pid; wait $pid || true
+done
+echo "cold start to Metadata restored from the store: median $(printf '%s\n' "${times[@]}" | sort -n | sed -n 3p) ms (${times[*]})"
+
+"$earshot" 2>/dev/null &
+pid=$!
+wait_for earshot
+playerctl -p earshot play
+sleep 3
+echo "resident memory while playing (restored from the store): $(rss $pid)"
+kill $pid; wait $pid || true
+
+if command -v mpv >/dev/null; then
+    mpv --no-config --ao=null --vo=null --loop=inf --really-quiet --script=/usr/lib/mpv-mpris/mpris.so "$audio" >/dev/null 2>&1 &
+    pid=$!
+    wait_for mpv
+    sleep 3
+    echo "mpv + mpv-mpris playing the same file: $(rss $pid)"
+fi
