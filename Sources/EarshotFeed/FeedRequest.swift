@@ -19,7 +19,6 @@ final class FeedRequest {
     private var message: OpaquePointer?
     private var stream: UnsafeMutablePointer<GInputStream>?
     private var chunks: [[UInt8]] = []
-    private var received: Int64 = 0
     private var charsetHint: String?
     private var responseValidators = FeedValidators()
     private var finished = false
@@ -77,7 +76,7 @@ final class FeedRequest {
 
     private func responded(stream: UnsafeMutablePointer<GInputStream>?, error: GLibError?) {
         guard let message, let stream else {
-            fail(error.map(connectivityError) ?? .connectivity("the transfer failed"))
+            fail(connectivityError(error))
             return
         }
         self.stream = stream
@@ -91,7 +90,7 @@ final class FeedRequest {
                 charsetHint = g_hash_table_lookup(params, "charset").map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
                 g_hash_table_destroy(params)
             }
-            readNext()
+            readBody()
         case 304:
             finish(.success(.notModified))
         case 300..<400 where header(headers, "Location") != nil:
@@ -156,45 +155,24 @@ final class FeedRequest {
             return
         }
         self.stream = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self)
-        readNext()
+        readBody()
     }
 
     // MARK: Body
 
-    private static let chunkSize = 64 * 1024
-
-    private func readNext() {
-        loader.context.withThreadDefault {
-            g_input_stream_read_bytes_async(stream, gsize(Self.chunkSize), G_PRIORITY_DEFAULT, cancellable, { source, result, data in
-                let request = Unmanaged<FeedRequest>.fromOpaque(data!).takeRetainedValue()
-                var error: UnsafeMutablePointer<GError>?
-                let bytes = g_input_stream_read_bytes_finish(
-                    UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GInputStream.self), result, &error)
-                request.read(bytes, error: GLibError(taking: error))
-            }, Unmanaged.passRetained(self).toOpaque())
-        }
-    }
-
-    private func read(_ bytes: OpaquePointer?, error: GLibError?) {
-        guard let bytes else {
-            fail(error.map(connectivityError) ?? .connectivity("the transfer failed"))
-            return
-        }
-        defer { g_bytes_unref(bytes) }
-        var size: gsize = 0
-        let data = g_bytes_get_data(bytes, &size)
-        guard size > 0, let data else {
-            parse()
-            return
-        }
-        received += Int64(size)
-        guard received <= loader.maximumBytes else {
-            g_cancellable_cancel(cancellable)
-            fail(.tooLarge(limit: loader.maximumBytes))
-            return
-        }
-        chunks.append(Array(UnsafeRawBufferPointer(start: data, count: Int(size))))
-        readNext()
+    private func readBody() {
+        guard let stream else { return fail(.connectivity("the transfer failed")) }
+        StreamReader(stream, on: loader.context, cancellable: cancellable, limit: loader.maximumBytes,
+                     chunk: { [unowned self] bytes in chunks.append(Array(bytes)) },
+                     done: { [self] outcome in
+                         switch outcome {
+                         case .finished: parse()
+                         case .tooLarge:
+                             g_cancellable_cancel(cancellable)
+                             fail(.tooLarge(limit: loader.maximumBytes))
+                         case .failed(let error): fail(connectivityError(error))
+                         }
+                     })
     }
 
     private func parse() {
@@ -215,18 +193,8 @@ final class FeedRequest {
 
     // MARK: Ending
 
-    private func connectivityError(_ error: GLibError) -> FeedError {
-        let host = url.host ?? url.absoluteString
-        if error.isIOError(G_IO_ERROR_TIMED_OUT) {
-            return .connectivity("\(host) did not answer within \(loader.timeoutSeconds) s (\(error.message))")
-        }
-        if error.isIOError(G_IO_ERROR_CONNECTION_REFUSED) {
-            return .connectivity("\(host) refused the connection (\(error.message))")
-        }
-        if error.domain == g_resolver_error_quark() {
-            return .connectivity("cannot find the server \(host) (\(error.message))")
-        }
-        return .connectivity("\(host): \(error.message)")
+    private func connectivityError(_ error: GLibError?) -> FeedError {
+        .connectivity(TransferFailure.describe(error, host: url.host ?? url.absoluteString, timeoutSeconds: loader.timeoutSeconds))
     }
 
     private func fail(_ error: FeedError) { finish(.failure(error)) }

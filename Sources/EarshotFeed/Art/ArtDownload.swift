@@ -78,43 +78,23 @@ final class ArtDownload {
             body.reserveCapacity(Int(length))
         }
         fileExtension = ArtFileName.fileExtension(contentType: contentType, remote: remote)
-        readNext()
+        readBody()
     }
 
     // MARK: Body
 
-    private static let chunkSize = 64 * 1024
-
-    private func readNext() {
-        cache.context.withThreadDefault {
-            g_input_stream_read_bytes_async(stream, gsize(Self.chunkSize), G_PRIORITY_LOW, cancellable, { source, result, data in
-                let download = Unmanaged<ArtDownload>.fromOpaque(data!).takeRetainedValue()
-                var error: UnsafeMutablePointer<GError>?
-                let bytes = g_input_stream_read_bytes_finish(
-                    UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: GInputStream.self), result, &error)
-                download.read(bytes, error: GLibError(taking: error))
-            }, Unmanaged.passRetained(self).toOpaque())
-        }
-    }
-
-    private func read(_ bytes: OpaquePointer?, error: GLibError?) {
-        guard let bytes else {
-            abort(connectivityError(error))
-            return
-        }
-        defer { g_bytes_unref(bytes) }
-        var size: gsize = 0
-        let data = g_bytes_get_data(bytes, &size)
-        guard size > 0, let data else {
-            store()
-            return
-        }
-        guard Int64(body.count) + Int64(size) <= cache.maximumImageBytes else {
-            abort(.tooLarge(limit: cache.maximumImageBytes))
-            return
-        }
-        body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(size)))
-        readNext()
+    private func readBody() {
+        guard let stream else { return abort(connectivityError(nil)) }
+        StreamReader(stream, on: cache.context, cancellable: cancellable, limit: cache.maximumImageBytes,
+                     priority: G_PRIORITY_LOW,
+                     chunk: { [unowned self] bytes in body.append(contentsOf: bytes) },
+                     done: { [self] outcome in
+                         switch outcome {
+                         case .finished: store()
+                         case .tooLarge: abort(.tooLarge(limit: cache.maximumImageBytes))
+                         case .failed(let error): abort(connectivityError(error))
+                         }
+                     })
     }
 
     // MARK: Storing
@@ -152,18 +132,7 @@ final class ArtDownload {
     }
 
     private func connectivityError(_ error: GLibError?) -> ArtError {
-        let host = remote.host ?? remote.absoluteString
-        guard let error else { return .connectivity("the transfer from \(host) failed") }
-        if error.isIOError(G_IO_ERROR_TIMED_OUT) {
-            return .connectivity("\(host) did not answer within \(cache.timeoutSeconds) s (\(error.message))")
-        }
-        if error.isIOError(G_IO_ERROR_CONNECTION_REFUSED) {
-            return .connectivity("\(host) refused the connection (\(error.message))")
-        }
-        if error.domain == g_resolver_error_quark() {
-            return .connectivity("cannot find the server \(host) (\(error.message))")
-        }
-        return .connectivity("\(host): \(error.message)")
+        .connectivity(TransferFailure.describe(error, host: remote.host ?? remote.absoluteString, timeoutSeconds: cache.timeoutSeconds))
     }
 
     private func finish(_ result: Result<URL, ArtError>) {

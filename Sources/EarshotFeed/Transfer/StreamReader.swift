@@ -1,0 +1,69 @@
+import CGLib
+import EarshotGLib
+
+/// Reads a `GInputStream` to its end on a main context, in 64 KiB chunks, enforcing a byte limit as the
+/// bytes arrive (a server cannot make Earshot read past it). Feeds and cover art both download this way.
+///
+/// The reader keeps itself and the stream alive while a read is pending; `chunk` receives each piece of
+/// data and `done` the outcome, once, on the context.
+final class StreamReader {
+    /// How a read ended.
+    enum Outcome {
+        /// The stream reached its end.
+        case finished
+        /// More than the limit arrived; reading stopped (the caller cancels the transfer).
+        case tooLarge
+        /// Reading failed (nil: the stream gave no reason).
+        case failed(GLibError?)
+    }
+
+    private static let chunkSize = 64 * 1024
+    private let stream: UnsafeMutablePointer<GInputStream>
+    private let context: MainContext
+    private let cancellable: UnsafeMutablePointer<GCancellable>?
+    private let limit: Int64
+    private let priority: Int32
+    private let chunk: (UnsafeRawBufferPointer) -> Void
+    private let done: (Outcome) -> Void
+    private var received: Int64 = 0
+
+    /// Starts reading `stream` (which the reader references until it ends).
+    @discardableResult
+    init(_ stream: UnsafeMutablePointer<GInputStream>, on context: MainContext, cancellable: UnsafeMutablePointer<GCancellable>?,
+         limit: Int64, priority: Int32 = G_PRIORITY_DEFAULT, chunk: @escaping (UnsafeRawBufferPointer) -> Void,
+         done: @escaping (Outcome) -> Void) {
+        g_object_ref(UnsafeMutableRawPointer(stream))
+        self.stream = stream
+        self.context = context
+        self.cancellable = cancellable
+        self.limit = limit
+        self.priority = priority
+        self.chunk = chunk
+        self.done = done
+        readNext()
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(stream)) }
+
+    private func readNext() {
+        context.withThreadDefault {
+            g_input_stream_read_bytes_async(stream, gsize(Self.chunkSize), priority, cancellable, { _, result, data in
+                let reader = Unmanaged<StreamReader>.fromOpaque(data!).takeRetainedValue()
+                var error: UnsafeMutablePointer<GError>?
+                let bytes = g_input_stream_read_bytes_finish(reader.stream, result, &error)
+                reader.received(bytes, error: GLibError(taking: error))
+            }, Unmanaged.passRetained(self).toOpaque())
+        }
+    }
+
+    private func received(_ bytes: OpaquePointer?, error: GLibError?) {
+        guard let bytes else { return done(.failed(error)) }
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        guard let data = g_bytes_get_data(bytes, &size), size > 0 else { return done(.finished) }
+        received += Int64(size)
+        guard received <= limit else { return done(.tooLarge) }
+        chunk(UnsafeRawBufferPointer(start: data, count: Int(size)))
+        readNext()
+    }
+}
