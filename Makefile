@@ -8,7 +8,7 @@ DEBIAN_PACKAGES := pkg-config libglib2.0-dev glib-networking libsoup-3.0-dev lib
 	gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav \
 	espeak-ng
 
-.PHONY: deps build release test run bench clean
+.PHONY: deps build release test run bench clean install install-files uninstall uninstall-files
 
 deps:
 	@scripts/install-debian-packages $(DEBIAN_PACKAGES)
@@ -31,3 +31,79 @@ bench: release
 
 clean:
 	rm -rf .build
+
+# Installing (README.md, "Installing"). `make install` builds the release binary and installs it
+# with its desktop integration. `make uninstall` removes exactly those files. The -files variants
+# do the same without building or telling the running session: the tests use them to install an
+# already-built binary (EARSHOT_BINARY) into a temporary PREFIX.
+# PREFIX is ~/.local for a user and /usr/local for root. DESTDIR stages the files under another
+# root; the paths written into the installed files never contain it.
+ifeq ($(shell id -u),0)
+PREFIX ?= /usr/local
+else
+PREFIX ?= $(HOME)/.local
+endif
+EARSHOT_BINARY ?= .build/release/earshot
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+# The session bus reads service files from $XDG_DATA_HOME/dbus-1/services (~/.local/share/...) and
+# $XDG_DATA_DIRS/dbus-1/services (/usr/local/share/..., /usr/share/...): share/ for every prefix.
+DBUS_SERVICE_DIR ?= $(DATADIR)/dbus-1/services
+# systemd reads user units from $XDG_DATA_HOME/systemd/user, which is ~/.local/share/systemd/user,
+# and never from ~/.local/lib/systemd/user. For /usr/local and /usr, the place for installed units
+# is <prefix>/lib/systemd/user (see `systemd-analyze --user unit-paths`). Other prefixes follow
+# that layout, and systemd reads none of them.
+ifeq ($(patsubst %/,%,$(PREFIX)),$(HOME)/.local)
+SYSTEMD_USER_UNIT_DIR ?= $(DATADIR)/systemd/user
+else
+SYSTEMD_USER_UNIT_DIR ?= $(PREFIX)/lib/systemd/user
+endif
+DEMO_DIR ?= $(DATADIR)/earshot/demo
+
+# The paths go into Exec lines unquoted, and uninstall removes files under them.
+check-prefix = @case '$(PREFIX)' in /*[[:space:]]*|[!/]*|'') \
+	echo "earshot: PREFIX must be an absolute path without spaces: '$(PREFIX)'" >&2; exit 1;; esac
+
+# $(call install-template,TEMPLATE,TARGET): installs TEMPLATE as TARGET with @BINDIR@ replaced.
+install-template = @echo "install -D -m 0644 $(1) '$(2)' (@BINDIR@ = $(BINDIR))"; \
+	tmp=$$(mktemp) && sed 's|@BINDIR@|$(BINDIR)|g' '$(1)' > "$$tmp" \
+	&& install -D -m 0644 "$$tmp" '$(2)'; status=$$?; rm -f "$$tmp"; exit $$status
+
+# Tells a running session what changed, when there is one and nothing was staged: the systemd user
+# manager rereads its units, and the session bus rereads its service files.
+define refresh-session
+	@if [ -z '$(DESTDIR)' ]; then \
+		systemctl --user daemon-reload 2>/dev/null || true; \
+		if [ -n "$${DBUS_SESSION_BUS_ADDRESS:-}" ] || [ -S "$${XDG_RUNTIME_DIR:-/nonexistent}/bus" ]; then \
+			dbus-send --session --type=method_call --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+				org.freedesktop.DBus.ReloadConfig 2>/dev/null || true; \
+		fi; \
+	fi
+endef
+
+install: release
+	@$(MAKE) --no-print-directory install-files
+	$(refresh-session)
+
+install-files:
+	@[ -x '$(EARSHOT_BINARY)' ] || { echo "earshot: no binary at $(EARSHOT_BINARY): run make release first, or set EARSHOT_BINARY" >&2; exit 1; }
+	$(check-prefix)
+	install -D -m 0755 '$(EARSHOT_BINARY)' '$(DESTDIR)$(BINDIR)/earshot'
+	install -D -m 0644 data/earshot.desktop '$(DESTDIR)$(DATADIR)/applications/earshot.desktop'
+	install -D -m 0644 data/icons/earshot.svg '$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/earshot.svg'
+	install -D -m 0644 -t '$(DESTDIR)$(DEMO_DIR)' $(wildcard data/demo/*)
+	$(call install-template,dbus/org.mpris.MediaPlayer2.earshot.service.in,$(DESTDIR)$(DBUS_SERVICE_DIR)/org.mpris.MediaPlayer2.earshot.service)
+	$(call install-template,data/earshot.service.in,$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/earshot.service)
+
+uninstall: uninstall-files
+	$(refresh-session)
+
+uninstall-files:
+	$(check-prefix)
+	rm -f '$(DESTDIR)$(BINDIR)/earshot' \
+		'$(DESTDIR)$(DATADIR)/applications/earshot.desktop' \
+		'$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/earshot.svg' \
+		'$(DESTDIR)$(DBUS_SERVICE_DIR)/org.mpris.MediaPlayer2.earshot.service' \
+		'$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/earshot.service'
+	rm -rf '$(DESTDIR)$(DEMO_DIR)'
+	@if [ -d '$(DESTDIR)$(DATADIR)/earshot' ]; then rmdir --ignore-fail-on-non-empty '$(DESTDIR)$(DATADIR)/earshot'; fi

@@ -2,17 +2,24 @@ import CGLib
 import Glibc
 
 /// A private `dbus-daemon` for one test: its own configuration and socket in a temporary directory
-/// (no service activation, so nothing on the machine gets started; the session bus's reply limit),
-/// stopped and removed by `stop()`.
+/// (no service activation unless a test adds a `<servicedir>`, so nothing on the machine gets started;
+/// the session bus's reply limit), stopped and removed by `stop()`.
 /// Never the user's session bus.
 public final class PrivateBus {
     /// The bus address (`unix:path=…`).
     public let address: String
     private let daemon: ChildProcess
     private let directory: String
+    /// The read end of the daemon's standard output, open until `stop()` so that a service it
+    /// activates (which shares that output) never writes into a closed pipe.
+    private let output: Int32
     private var stopped = false
 
-    public init() throws {
+    /// Starts the bus. `configuration` lines go inside `<busconfig>` (e.g. a `<servicedir>` to test
+    /// D-Bus activation); `environment` changes apply to the dbus-daemon process, whose environment
+    /// is what the services it activates get; `log` receives its standard error, and that of those
+    /// services (else /dev/null). `PrivateBus()` is the plain test bus.
+    public init(configuration extraLines: [String] = [], environment: [String: String?] = [:], log: String? = nil) throws {
         var error: UnsafeMutablePointer<GError>?
         guard let dir = g_dir_make_tmp("earshot-mpris-test-XXXXXX", &error) else {
             throw TestFailure("cannot make a temporary directory: \(GErrorText.take(error))")
@@ -32,22 +39,27 @@ public final class PrivateBus {
                 <allow eavesdrop="true"/>
                 <allow own="*"/>
               </policy>
-            </busconfig>
+            \(extraLines.map { "  " + $0 + "\n" }.joined())</busconfig>
             """
         let configPath = directory + "/bus.conf"
         guard g_file_set_contents(configPath, config, -1, &error) != 0 else {
             throw TestFailure("cannot write \(configPath): \(GErrorText.take(error))")
         }
         let output = try ChildPipe()
-        defer { close(output.read) }
-        let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)  // quiet: "Failed to set fd limit" as root
+        self.output = output.read
+        // Quiet without a log: "Failed to set fd limit" as root.
+        let errors = log.map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) } ?? open("/dev/null", O_WRONLY | O_CLOEXEC)
         do {
-            defer { close(output.write); close(devNull) }
+            defer { close(output.write); if errors >= 0 { close(errors) } }
             daemon = try ChildProcess(
                 ["dbus-daemon", "--config-file=\(configPath)", "--nofork", "--print-address=1"],
-                stdout: output.write, stderr: devNull >= 0 ? devNull : nil)
+                environment: environment, stdout: output.write, stderr: errors >= 0 ? errors : nil)
+        } catch {
+            close(output.read)
+            throw error
         }
         guard let line = output.readLine(), line.hasPrefix("unix:") else {
+            close(output.read)
             throw TestFailure("dbus-daemon printed no address")
         }
         address = line
@@ -61,6 +73,7 @@ public final class PrivateBus {
         stopped = true
         daemon.signal(SIGTERM)
         _ = daemon.wait()
+        close(output)
         let dir = g_dir_open(directory, 0, nil)
         while let dir, let name = g_dir_read_name(dir) { unlink(directory + "/" + String(cString: name)) }
         if let dir { g_dir_close(dir) }
