@@ -147,7 +147,7 @@ final class FeedRequest {
     private func opened(stream: UnsafeMutablePointer<GFileInputStream>?, error: GLibError?) {
         guard let stream else {
             let path = url.path
-            if let error, error.isIOError(G_IO_ERROR_NOT_FOUND) {
+            if let error, error.isNotFound {
                 fail(.connectivity("there is no file \(path)"))
             } else {
                 fail(.connectivity("could not read \(path): \(error?.message ?? "unknown error")"))

@@ -23,5 +23,18 @@ public struct GLibError: Error, Sendable, CustomStringConvertible {
         domain == g_io_error_quark() && code == Int32(ioCode.rawValue)
     }
 
+    /// A network or I/O operation gave up waiting (`G_IO_ERROR_TIMED_OUT`).
+    public var isTimedOut: Bool { isIOError(G_IO_ERROR_TIMED_OUT) }
+    /// Nothing listens at the address (`G_IO_ERROR_CONNECTION_REFUSED`).
+    public var isConnectionRefused: Bool { isIOError(G_IO_ERROR_CONNECTION_REFUSED) }
+    /// The file does not exist (`G_IO_ERROR_NOT_FOUND`).
+    public var isNotFound: Bool { isIOError(G_IO_ERROR_NOT_FOUND) }
+    /// A host name could not be resolved (the `G_RESOLVER_ERROR` domain).
+    public var isResolverError: Bool { domain == g_resolver_error_quark() }
+
+    // These checks live here, in a module that sees GLib only: in a target that also imports libsoup
+    // or GStreamer headers, GIO's enum constants can be attributed to one of those modules, and a file
+    // that does not import that one cannot see them.
+
     public var description: String { message }
 }

@@ -11,7 +11,7 @@ extension PlaybackEngine {
         case GST_MESSAGE_ASYNC_DONE:
             handleAsyncDone()
         case GST_MESSAGE_EOS:
-            handleEndOfStream()
+            handleEndOfStream(seqnum: gst_message_get_seqnum(message))
         case GST_MESSAGE_ERROR:
             handleError(message)
         case GST_MESSAGE_BUFFERING:
@@ -59,9 +59,12 @@ extension PlaybackEngine {
     }
 
     /// The episode played to its end: report it and rest, paused, at the end.
-    private func handleEndOfStream() {
-        // An EOS from before a flushing seek that is still pending no longer describes the pipeline.
-        guard !failed, state != .stopped, !seeks.isPending else { return }
+    private func handleEndOfStream(seqnum: guint32) {
+        // An EOS from before a flushing seek that is still pending no longer describes the pipeline. Nor
+        // does one carrying the seqnum of an earlier seek's segment: when that segment ends just as the
+        // next seek flushes, its EOS can reach the bus after the next seek completed (seen with a
+        // sync=false sink on a loaded machine), and would end the episode just after playback resumed.
+        guard !failed, state != .stopped, !seeks.isPending, !supersededSeekSeqnums.contains(seqnum) else { return }
         if let duration { lastKnownPosition = duration.nanosecondCount }
         events.post(.endOfStream)
         setState(.paused)

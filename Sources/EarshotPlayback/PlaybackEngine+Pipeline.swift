@@ -79,6 +79,8 @@ extension PlaybackEngine {
         requestedPipelineState = GST_STATE_NULL
         pendingOperation = nil
         seeks.reset()
+        currentSeekSeqnum = nil
+        supersededSeekSeqnums.removeAll()
         prerolled = false
         isBuffering = false
         holdForStartupSeek = false
@@ -99,7 +101,9 @@ extension PlaybackEngine {
         }
         guard let request = seeks.takeNext() else { return }
         flushingSeeksIssued += 1
-        if playbin.seek(to: request.position, rate: rate) {
+        if let seqnum = playbin.seek(to: request.position, rate: rate) {
+            if let previous = currentSeekSeqnum { supersededSeekSeqnums.insert(previous) }
+            currentSeekSeqnum = seqnum
             pendingOperation = .seek
         } else {
             // Refused (e.g. a server without Range support): playback goes on where it is.

@@ -56,6 +56,11 @@ public final class PlaybackEngine {
     var events: EventQueue!
 
     var seeks = SeekScheduler()
+    /// The seqnum of the last flushing seek the pipeline accepted (its segment, and that segment's EOS,
+    /// carry it), and those of the earlier ones since the pipeline started: an EOS carrying one of these
+    /// belongs to a segment a later seek flushed away.
+    var currentSeekSeqnum: guint32?
+    var supersededSeekSeqnums: Set<guint32> = []
     /// Whether the pipeline has prerolled since the last (re)start, i.e. it can take seeks.
     var prerolled = false
     /// When it prerolled (g_get_monotonic_time, µs).

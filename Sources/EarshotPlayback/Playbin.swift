@@ -66,18 +66,26 @@ final class Playbin {
         set { earshot_object_set_double(element, "volume", newValue) }
     }
 
-    /// Sends a flushing, accurate seek to `position` (nanoseconds) at `rate`; false when refused.
-    func seek(to position: Int64, rate: Double) -> Bool {
+    /// Sends a flushing, accurate seek to `position` (nanoseconds) at `rate`; returns the seek's seqnum
+    /// (which the new segment, and its EOS, carry), or nil when refused.
+    func seek(to position: Int64, rate: Double) -> guint32? {
         let target = max(0, position)
         landingGuard.expect(target)
         let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
-        let accepted = gst_element_seek(
-            element, rate, GST_FORMAT_TIME, flags,
+        guard let event = gst_event_new_seek(
+            rate, GST_FORMAT_TIME, flags,
             GST_SEEK_TYPE_SET, gint64(target),
             GST_SEEK_TYPE_SET, -1  // no stop position: play to the end
-        ) != 0
-        if !accepted { landingGuard.reset() }
-        return accepted
+        ) else {
+            landingGuard.reset()
+            return nil
+        }
+        let seqnum = gst_event_get_seqnum(event)
+        guard gst_element_send_event(element, event) != 0 else {  // takes the event
+            landingGuard.reset()
+            return nil
+        }
+        return seqnum
     }
 
     /// The current stream position in nanoseconds, when the pipeline can tell.

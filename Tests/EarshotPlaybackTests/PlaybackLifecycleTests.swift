@@ -1,3 +1,4 @@
+import CGStreamer
 import Foundation
 import Testing
 @testable import EarshotPlayback
@@ -119,6 +120,36 @@ struct PlaybackLifecycleTests {
             engine.seek(to: .at(1))
             engine.play()
             #expect(harness.wait { (engine.position?.testSeconds ?? 0) > 1.1 })
+        }
+    }
+
+    /// The EOS of a segment that a later seek flushed away can still reach the bus after that seek
+    /// completed (the old segment ended just as the next seek flushed; seen over HTTP with a sync=false
+    /// sink on a loaded machine). It carries the earlier seek's seqnum and must not end the episode.
+    @Test func anEndOfStreamFromASegmentALaterSeekFlushedAwayIsIgnored() throws {
+        let url = try fixture(.flac)
+        try EngineHarness.run { harness in
+            let engine = harness.engine
+            engine.load(uri: url)
+            #expect(harness.waitUntilLoaded())
+            engine.seek(to: .at(1))
+            #expect(harness.wait { harness.isSettled })
+            let flushedAway = try #require(engine.currentSeekSeqnum)
+            engine.seek(to: .at(2))
+            #expect(harness.wait { harness.isSettled })
+            #expect(engine.currentSeekSeqnum != flushedAway)
+            engine.play()
+            #expect(harness.wait { engine.state == .playing && harness.isSettled })
+            // What the pipeline posts in that race: an EOS with the seqnum of the first seek's segment.
+            let stale = try #require(gst_message_new_eos(UnsafeMutableRawPointer(engine.playbin.element).assumingMemoryBound(to: GstObject.self)))
+            gst_message_set_seqnum(stale, flushedAway)
+            gst_element_post_message(engine.playbin.element, stale)
+            harness.spin(0.3)
+            #expect(harness.recorder.endOfStreamCount == 0)
+            #expect(engine.state == .playing)
+            // The EOS of the current segment still ends the episode.
+            engine.seek(to: .seconds(3600))
+            #expect(harness.wait { harness.recorder.endOfStreamCount == 1 })
         }
     }
 

@@ -1,4 +1,3 @@
-import CGLib
 import EarshotGLib
 
 /// Words for a failed transfer, shared by feeds and cover art: names the host and the cause a person can
@@ -6,13 +5,13 @@ import EarshotGLib
 enum TransferFailure {
     static func describe(_ error: GLibError?, host: String, timeoutSeconds: UInt32) -> String {
         guard let error else { return "the transfer from \(host) failed" }
-        if error.isIOError(G_IO_ERROR_TIMED_OUT) {
+        if error.isTimedOut {
             return "\(host) did not answer within \(timeoutSeconds) s (\(error.message))"
         }
-        if error.isIOError(G_IO_ERROR_CONNECTION_REFUSED) {
+        if error.isConnectionRefused {
             return "\(host) refused the connection (\(error.message))"
         }
-        if error.domain == g_resolver_error_quark() {
+        if error.isResolverError {
             return "cannot find the server \(host) (\(error.message))"
         }
         return "\(host): \(error.message)"
