@@ -20,19 +20,23 @@ final class Daemon {
     private let requestedFeed: URL?
     private let audioSink: String?
     private let refreshMinutes: UInt32
+    private let databasePath: String
+    private let artDirectory: URL
     private let loader = FeedLoader()
 
-    init(requestedFeed: URL?, audioSink: String?, refreshMinutes: UInt32) {
+    init(requestedFeed: URL?, audioSink: String?, refreshMinutes: UInt32, databasePath: String, artDirectory: URL) {
         self.requestedFeed = requestedFeed
         self.audioSink = audioSink
         self.refreshMinutes = refreshMinutes
+        self.databasePath = databasePath
+        self.artDirectory = artDirectory
         loop = MainLoop(context: context)
     }
 
     func run() throws {
         let store: Store
         do {
-            store = try Store(path: Store.defaultPath())
+            store = try Store(path: databasePath)
         } catch {
             throw CommandFailure("cannot open the database: \(error)")
         }
@@ -46,7 +50,7 @@ final class Daemon {
         let session: Session
         do {
             session = try Session(feed: stored, store: store, engine: engine, loader: loader,
-                                  art: ArtCache(directory: ArtCache.defaultDirectory()))
+                                  art: ArtCache(directory: artDirectory))
         } catch {
             throw CommandFailure("cannot read the stored progress: \(error)")
         }

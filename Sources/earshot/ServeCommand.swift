@@ -1,9 +1,13 @@
 import ArgumentParser
 import CGLib
+import EarshotFeed
 import EarshotGLib
+import EarshotStore
 import Foundation
 
-/// `earshot [serve] [--feed URL] [--audio-sink DESC] [--verbose]`: the daemon on the session bus.
+/// `earshot [serve] [--feed URL] [--audio-sink DESC] [--refresh-interval MIN] [--state-dir DIR]
+/// [--cache-dir DIR] [--verbose]`: the daemon on the session bus. Settings may also come from the
+/// configuration file (see `Configuration`); flags win.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -25,22 +29,36 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "GStreamer audio output, as for gst-launch (e.g. \"pulsesink\"). Default: $EARSHOT_AUDIO_SINK, else autoaudiosink.")
     var audioSink: String?
 
+    @Option(help: "Minutes between feed refreshes (default 30).")
+    var refreshInterval: UInt32?
+
+    @Option(help: "Where the database lives (default $XDG_STATE_HOME/earshot).")
+    var stateDir: String?
+
+    @Option(help: "Where cover art is cached (default $XDG_CACHE_HOME/earshot).")
+    var cacheDir: String?
+
     @Flag(help: "Log debug lines too.")
     var verbose = false
 
-    @Option(help: "Minutes between feed refreshes.")
-    var refreshInterval: UInt32 = 30
-
     func run() throws {
-        if verbose { g_setenv("G_MESSAGES_DEBUG", "earshot", 1) }
-        guard refreshInterval > 0 else { throw CommandFailure("--refresh-interval must be at least 1 minute") }
+        let file = try Configuration.load()
+        if verbose || file.verbose == true { g_setenv("G_MESSAGES_DEBUG", "earshot", 1) }
+        let minutes = refreshInterval ?? file.refreshInterval ?? 30
+        guard minutes > 0 else { throw CommandFailure("--refresh-interval must be at least 1 minute") }
         var requested: URL?
-        if let feed {
+        if let feed = feed ?? file.feed {
             guard let url = FeedAddress.url(from: feed) else {
                 throw CommandFailure("“\(feed)” is neither a URL nor an existing file")
             }
             requested = url
         }
-        try Daemon(requestedFeed: requested, audioSink: audioSink, refreshMinutes: refreshInterval).run()
+        let environment = ProcessInfo.processInfo.environment
+        let state = (stateDir ?? file.stateDirectory).map { URL(fileURLWithPath: $0).appendingPathComponent("earshot.sqlite").path }
+            ?? Store.defaultPath(environment: environment)
+        let art = (cacheDir ?? file.cacheDirectory).map { URL(fileURLWithPath: $0).appendingPathComponent("art") }
+            ?? ArtCache.defaultDirectory(environment: environment)
+        try Daemon(requestedFeed: requested, audioSink: audioSink ?? file.audioSink, refreshMinutes: minutes,
+                   databasePath: state, artDirectory: art).run()
     }
 }

@@ -46,7 +46,15 @@ final class DaemonHarness {
 
     var environment: [String: String?] {
         ["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_STATE_HOME": stateDirectory,
-         "XDG_CACHE_HOME": stateDirectory + "/cache", "EARSHOT_AUDIO_SINK": "fakesink sync=true", "DISPLAY": nil]
+         "XDG_CACHE_HOME": stateDirectory + "/cache", "XDG_CONFIG_HOME": stateDirectory + "/config",
+         "EARSHOT_AUDIO_SINK": "fakesink sync=true", "DISPLAY": nil]
+    }
+
+    /// Writes the configuration file the daemon reads (`$XDG_CONFIG_HOME/earshot/earshot.conf`).
+    func writeConfiguration(_ text: String) throws {
+        let directory = stateDirectory + "/config/earshot"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try text.write(toFile: directory + "/earshot.conf", atomically: true, encoding: .utf8)
     }
 
     /// Replaces the feed the feed server answers with.

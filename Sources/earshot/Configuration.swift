@@ -1,0 +1,68 @@
+import Foundation
+
+/// Settings from `$XDG_CONFIG_HOME/earshot/earshot.conf` (default `~/.config/earshot/`): the same
+/// settings as the command line, one `key = value` per line, `#` starts a comment. Flags win.
+///
+///     feed = https://example.com/podcast.xml
+///     audio-sink = pulsesink
+///     refresh-interval = 60
+///     state-dir = /home/me/.local/state/earshot
+///     cache-dir = /home/me/.cache/earshot
+///     verbose = false
+struct Configuration: Equatable {
+    var feed: String?
+    var audioSink: String?
+    var refreshInterval: UInt32?
+    var stateDirectory: String?
+    var cacheDirectory: String?
+    var verbose: Bool?
+
+    /// The configuration file's path for this environment.
+    static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config").path
+        return base + "/earshot/earshot.conf"
+    }
+
+    /// The settings in the file at `path`; empty when there is no file. A line Earshot cannot read is an
+    /// error naming the file and line.
+    static func load(from path: String = Configuration.path()) throws -> Configuration {
+        guard FileManager.default.fileExists(atPath: path) else { return Configuration() }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw CommandFailure("cannot read \(path)")
+        }
+        var configuration = Configuration()
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { continue }
+            let place = "\(path), line \(index + 1)"
+            guard let equals = trimmed.firstIndex(of: "=") else {
+                throw CommandFailure("\(place): expected “key = value”, found “\(trimmed)”")
+            }
+            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+            let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            try configuration.set(key, value, at: place)
+        }
+        return configuration
+    }
+
+    private mutating func set(_ key: String, _ value: String, at place: String) throws {
+        switch key {
+        case "feed": feed = value
+        case "audio-sink": audioSink = value
+        case "state-dir": stateDirectory = value
+        case "cache-dir": cacheDirectory = value
+        case "refresh-interval":
+            guard let minutes = UInt32(value), minutes > 0 else {
+                throw CommandFailure("\(place): refresh-interval must be a whole number of minutes, at least 1")
+            }
+            refreshInterval = minutes
+        case "verbose":
+            guard let flag = Bool(value) else { throw CommandFailure("\(place): verbose must be true or false") }
+            verbose = flag
+        default:
+            throw CommandFailure("\(place): unknown setting “\(key)” (known: feed, audio-sink, refresh-interval, state-dir, cache-dir, verbose)")
+        }
+    }
+}
