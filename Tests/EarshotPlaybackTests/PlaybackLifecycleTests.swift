@@ -73,10 +73,7 @@ struct PlaybackLifecycleTests {
         let url = try fixture()
         try EngineHarness.run { harness in
             let engine = harness.engine
-            engine.load(uri: url)
-            #expect(harness.waitUntilLoaded())
-            engine.play()
-            #expect(harness.wait { (engine.position?.testSeconds ?? 0) > 0.1 })
+            #expect(harness.loadAndPlay(url, untilPast: 0.1))
             engine.seek(to: .at(4))
             #expect(engine.position == .at(4))
             engine.seek(to: .at(1.5))

@@ -79,6 +79,15 @@ struct EngineHarness {
         wait(timeout: timeout) { isSettled }
     }
 
+    /// Loads `uri`, waits until it is ready, plays, and waits until the position passes `seconds`;
+    /// whether both waits succeeded.
+    func loadAndPlay(_ uri: URL, untilPast seconds: Double) -> Bool {
+        engine.load(uri: uri)
+        guard waitUntilLoaded() else { return false }
+        engine.play()
+        return wait { (engine.position?.testSeconds ?? 0) > seconds }
+    }
+
     /// Prerolled, with no seek or asynchronous state change outstanding.
     var isSettled: Bool { engine.prerolled && !engine.seeks.isPending && engine.pendingOperation == nil }
 
