@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # D-Bus latency of Earshot against mpv + mpv-mpris, in one run on a private bus: Get(Position) and
 # GetAll(Player), p50 and p99 over 2,000 calls each, next to the bus daemon's own GetId (the floor),
-# then again while Earshot keeps loading a 5,000-episode feed.
+# then again while Earshot keeps refreshing the 5,000-episode feed it serves.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-debian-packages mpv mpv-mpris
@@ -18,10 +18,20 @@ dbus-daemon --session --fork --print-address=1 --print-pid=1 > "$work/bus"
 export DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$work/bus")
 bus_pid=$(sed -n 2p "$work/bus")
 
-# Earshot playing the demo feed's first episode; mpv playing the same file in a loop.
-XDG_STATE_HOME="$work" EARSHOT_AUDIO_SINK="fakesink sync=true" "$earshot" --feed data/demo/feed.xml 2>"$work/earshot.log" &
+# The 5,000-episode feed, its enclosures pointing at one local file so it plays, served over loopback.
+audio=$PWD/data/demo/02-controls.mp3
+mkdir -p "$work/www"
+sed "s|url=\"https://cdn.bench.example/audio/[^\"]*\"|url=\"file://$audio\"|" "$feed" > "$work/www/feed-5000.xml"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$work/www" >/dev/null 2>&1 &
+sleep 0.5
+feed_url="http://127.0.0.1:$port/feed-5000.xml"
+
+# Earshot serving that feed and playing; mpv playing the same file in a loop.
+XDG_STATE_HOME="$work/state" XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" \
+    EARSHOT_AUDIO_SINK="fakesink sync=true" "$earshot" --feed "$feed_url" 2>"$work/earshot.log" &
 mpv --no-config --ao=null --vo=null --loop=inf --really-quiet --script=/usr/lib/mpv-mpris/mpris.so \
-    data/demo/02-controls.mp3 >/dev/null 2>&1 &
+    "$audio" >/dev/null 2>&1 &
 for _ in $(seq 100); do
     names=$(playerctl -l 2>/dev/null || true)
     [[ $names == *earshot* && $names == *mpv* ]] && break
@@ -29,11 +39,7 @@ for _ in $(seq 100); do
 done
 playerctl -p earshot play
 
-# The big feed, served over loopback HTTP for the refresh-load run.
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server "$port" --bind 127.0.0.1 --directory bench/out >/dev/null 2>&1 &
-sleep 0.5
 
 echo "## D-Bus latency (private session bus)"
 "$bench" dbus-latency --calls 2000 --player earshot --player mpv
-"$bench" dbus-latency --calls 2000 --player earshot --player mpv --load-feed "http://127.0.0.1:$port/feed-5000.xml"
+"$bench" dbus-latency --calls 2000 --player earshot --player mpv --load-feed "$feed_url"

@@ -27,24 +27,29 @@ extension Session {
     }
 
     /// The episode's image once cached, else the channel's (the seeds' placeholder), else none. Desktop
-    /// shells only show local files, so remote images are fetched into the cache first.
+    /// shells only show local files, so remote images are fetched into the cache first. Each image is
+    /// looked up on disk once: every D-Bus read asks for the metadata, and must not touch the disk.
     private func artURL(for episode: Episode) -> String? {
         for remote in [episode.coverImage, channel.profileImage].compactMap({ $0 }) {
-            if let local = art.cachedFile(for: remote) { return local.absoluteString }
-            requestArt(remote)
+            if let local = localArt(for: remote) { return local.absoluteString }
         }
         return nil
     }
 
-    private func requestArt(_ remote: URL) {
-        guard !artRequests.contains(remote) else { return }
+    private func localArt(for remote: URL) -> URL? {
+        if let known = artFiles[remote] { return known }
+        guard !artRequests.contains(remote) else { return nil }  // downloading, or failed this session
         artRequests.insert(remote)
-        art.fetch(remote) { [weak self] result in
-            guard let self else { return }
-            if case .success = result {
-                self.metadataCache = nil
-                self.onChange()
-            }
+        if let cached = art.cachedFile(for: remote) {
+            artFiles[remote] = cached
+            return cached
         }
+        art.fetch(remote) { [weak self] result in
+            guard let self, case .success(let file) = result else { return }
+            self.artFiles[remote] = file
+            self.metadataCache = nil
+            self.onChange()
+        }
+        return nil
     }
 }

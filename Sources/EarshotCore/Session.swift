@@ -36,8 +36,11 @@ public final class Session: PlayerControl {
     var metadataCache: (key: MetadataKey, metadata: EpisodeMetadata)?
     /// Saves progress every 5 s while playing; nil otherwise (no timer runs while nothing plays).
     var progressTimer: SourceHandle?
-    /// Art downloads in flight, so each image is asked for once.
+    /// Images already looked up this session (found on disk, downloading, or failed), so each is asked
+    /// for once.
     var artRequests: Set<URL> = []
+    /// Local files of the images found or downloaded.
+    var artFiles: [URL: URL] = [:]
 
     /// A session over a stored feed. The current episode is the store's current one when it belongs to
     /// this feed (loaded, paused, at its saved position); otherwise the newest episode with audio.

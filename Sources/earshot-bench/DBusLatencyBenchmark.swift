@@ -16,7 +16,7 @@ struct DBusLatencyBenchmark: ParsableCommand {
     @Option(help: "A player's bus name after org.mpris.MediaPlayer2. (repeat for several).")
     var player: [String] = ["earshot"]
 
-    @Option(help: "While measuring, keep Earshot loading this feed (OpenUri every 250 ms), to measure under a big refresh.")
+    @Option(help: "While measuring, keep Earshot loading this feed (OpenUri every 250 ms; with the feed it serves, that is a refresh).")
     var loadFeed: String?
 
     func run() throws {
@@ -24,7 +24,7 @@ struct DBusLatencyBenchmark: ParsableCommand {
         let connection = try BusConnection.session(context: context)
         let loadTimer = loadFeed.map { url in startFeedLoad(url, on: connection, context: context) }
         defer { loadTimer?.cancel() }
-        if let loadFeed { print("while Earshot keeps loading \(loadFeed):") }
+        if let loadFeed { print("while Earshot keeps refreshing \(loadFeed):") }
         try report("bus daemon GetId (floor)", try measure(connection, context) {
             try BusMessage.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
                                       interface: "org.freedesktop.DBus", member: "GetId")
