@@ -12,6 +12,8 @@ enum GStreamer {
             return .failure(.gstreamerUnavailable(message))
         }
         gst_pb_utils_init()
+        let promoted = DecoderPreference.preferNativeDecoders()
+        if !promoted.isEmpty { Log.debug("preferring native decoders over libav: \(promoted.joined(separator: ", "))") }
         return .success(())
     }()
 

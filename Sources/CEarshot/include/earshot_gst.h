@@ -12,6 +12,9 @@ GstClockTime earshot_gst_clock_time_none(void);
 #define EARSHOT_GST_PLAY_FLAG_SOFT_VOLUME (1u << 4)
 #define EARSHOT_GST_PLAY_FLAG_DOWNLOAD (1u << 7)
 
+/* GST_ELEMENT_FACTORY_TYPE_DECODER | GST_ELEMENT_FACTORY_TYPE_MEDIA_AUDIO (cast macros upstream). */
+#define EARSHOT_GST_FACTORY_TYPE_AUDIO_DECODER 0x0004000000000001
+
 /* g_object_set / g_object_get for one property of a given type. */
 void earshot_object_set_string(gpointer object, const char *name, const char *value);
 void earshot_object_set_object(gpointer object, const char *name, gpointer value);
