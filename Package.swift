@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "EarshotStore", dependencies: ["EarshotFeed", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // The podcast rules: play order, navigation, auto-advance, tying feed, playback and MPRIS together.
-        .target(name: "EarshotCore", dependencies: ["EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib"]),
+        .target(name: "EarshotCore", dependencies: ["EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "CEarshot"]),
 
         .executableTarget(
             name: "earshot",

@@ -1,4 +1,4 @@
-import EarshotFeed
+import EarshotStore
 import Foundation
 
 /// The order episodes play in: oldest to newest. Next is the next newer episode that has audio,
@@ -9,14 +9,14 @@ import Foundation
 /// (newest first, by convention) is used, reversed.
 public struct PlayOrder: Sendable, Equatable {
     /// Episodes from oldest to newest.
-    public let episodes: [Episode]
+    public let episodes: [EpisodeEntry]
 
-    /// The play order of a channel's episodes (given in feed order).
-    public init(feedOrder: [Episode]) {
+    /// The play order of a feed's episodes (given in feed order).
+    public init(feedOrder: [EpisodeEntry]) {
         let indexed = Array(feedOrder.enumerated())
-        if indexed.allSatisfy({ $0.element.releaseDate?.date != nil }) {
+        if indexed.allSatisfy({ $0.element.releaseDate != nil }) {
             episodes = indexed.sorted { a, b in
-                let (da, db) = (a.element.releaseDate!.date!, b.element.releaseDate!.date!)
+                let (da, db) = (a.element.releaseDate!, b.element.releaseDate!)
                 return da != db ? da < db : a.offset > b.offset
             }.map(\.element)
         } else {
@@ -25,25 +25,20 @@ public struct PlayOrder: Sendable, Equatable {
     }
 
     /// The newest episode that can be played, if any.
-    public var newestPlayable: Int? { episodes.lastIndex { $0.soundURL != nil } }
+    public var newestPlayable: Int? { episodes.lastIndex(where: \.isPlayable) }
 
     /// The next newer playable episode after `index`.
     public func next(after index: Int) -> Int? {
         guard index + 1 < episodes.count else { return nil }
-        return episodes[(index + 1)...].firstIndex { $0.soundURL != nil }
+        return episodes[(index + 1)...].firstIndex(where: \.isPlayable)
     }
 
     /// The next older playable episode before `index`.
     public func previous(before index: Int) -> Int? {
         guard index > 0, index <= episodes.count else { return nil }
-        return episodes[..<index].lastIndex { $0.soundURL != nil }
+        return episodes[..<index].lastIndex(where: \.isPlayable)
     }
 
     /// The index of the episode with this id.
     public func index(ofID id: String) -> Int? { episodes.firstIndex { $0.id == id } }
-
-    /// The index of the episode whose sound URL or page link is `uri`.
-    public func index(matching uri: String) -> Int? {
-        episodes.firstIndex { $0.soundURL?.absoluteString == uri || $0.link?.absoluteString == uri }
-    }
 }

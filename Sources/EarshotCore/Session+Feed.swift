@@ -52,14 +52,15 @@ extension Session {
     private func storeAndAdopt(_ channel: Channel, url: URL, movedTo newURL: URL, validators: FeedValidators,
                                completion: @escaping () -> Void) {
         let store = self.store
-        Worker.run("earshot-store", on: context, work: { () -> Result<(StoredFeed, [String: EpisodeStatus], PlayOrder), Error> in
+        let parsed = ParsedChannel(channel)
+        Worker.run("earshot-store", on: context, work: { () -> Result<(FeedOutline, [String: EpisodeStatus], PlayOrder), Error> in
             Result {
-                let id = try store.saveFeed(channel, url: url, validators: validators)
+                let id = try store.saveFeed(parsed.take(), url: url, validators: validators)
                 if newURL != url {
                     do { try store.moveFeed(id, to: newURL) } catch { Log.warning("keeping \(url.absoluteString): \(error)") }
                 }
-                guard let stored = try store.feed(id: id) else { throw StoreVanished() }
-                return (stored, try store.statuses(in: id), PlayOrder(feedOrder: stored.channel.episodes))
+                guard let stored = try store.outline(id: id) else { throw StoreVanished() }
+                return (stored, try store.statuses(in: id), PlayOrder(feedOrder: stored.episodes))
             }
         }) { [weak self] result in
             defer { completion() }
@@ -74,18 +75,23 @@ extension Session {
         }
     }
 
-    private func adopt(_ stored: StoredFeed, statuses newStatuses: [String: EpisodeStatus], order newOrder: PlayOrder) {
+    /// Gives back what bulk work left behind: SQLite's page cache and the heap's free pages (after a
+    /// feed was parsed, stored and read back, about 15 MB stayed resident otherwise).
+    public func returnFreeMemory() {
+        store.releaseMemory()
+        Heap.returnFreeMemory()
+    }
+
+    private func adopt(_ stored: FeedOutline, statuses newStatuses: [String: EpisodeStatus], order newOrder: PlayOrder) {
         let keeping = stored.id == feed.id ? currentEpisode?.id : nil
-        let previous = (feed, order)
         feed = stored
         order = newOrder
         statuses = newStatuses
         metadataCache = nil
-        // The replaced model is freed on a worker thread too: thousands of episodes' strings.
-        Worker.run("earshot-release", on: context, work: { withExtendedLifetime(previous) {} }) { _ in }
+        defer { returnFreeMemory() }  // the parsed feed is gone by now
         if let keeping, let index = order.index(ofID: keeping) {
             current = index
-            Log.debug("refreshed \(stored.url.absoluteString): \(stored.channel.episodes.count) episodes")
+            Log.debug("refreshed \(stored.url.absoluteString): \(stored.episodes.count) episodes")
         } else {
             if loaded { saveProgress(leaving: true) }
             current = order.newestPlayable
@@ -95,9 +101,23 @@ extension Session {
                 try? store.makeCurrent(feed: stored.id, episode: order.episodes[current].id)
                 load(play: false)
             }
-            Log.message("now serving \(stored.url.absoluteString) (\(stored.channel.episodes.count) episodes)")
+            Log.message("now serving \(stored.url.absoluteString) (\(stored.episodes.count) episodes)")
         }
         onChange()
+    }
+}
+
+/// The parsed channel on its way to the store, handed over once, so that the worker that stores it also
+/// frees it (a 5,000-episode feed is megabytes of strings) before the session adopts the result.
+private final class ParsedChannel: @unchecked Sendable {
+    private var channel: Channel?
+
+    init(_ channel: Channel) { self.channel = channel }
+
+    /// The channel; the box no longer holds it. Called once, on the worker.
+    func take() -> Channel {
+        defer { channel = nil }
+        return channel ?? Channel()
     }
 }
 

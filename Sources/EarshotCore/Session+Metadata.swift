@@ -21,7 +21,7 @@ extension Session {
             trackID: TrackID(episodeGUID: episode.id), length: length, title: episode.title, album: channel.title,
             artist: channel.author.map { [$0] } ?? [], comment: description.isEmpty ? [] : [description],
             url: episode.soundURL?.absoluteString, artURL: key.artURL,
-            contentCreated: episode.releaseDate?.date.map { $0.formatted(.iso8601) })
+            contentCreated: episode.releaseDate?.date.map(ISO8601Text.string(from:)))
         metadataCache = (key, metadata)
         return metadata
     }

@@ -22,13 +22,18 @@ public final class Session: PlayerControl {
     let store: Store
     let art: ArtCache
     let context = MainContext.threadDefault()
-    /// The feed as stored: its row, where it lives, its validators.
-    var feed: StoredFeed
+    /// The feed in outline: its row, where it lives, its validators, one light entry per episode.
+    var feed: FeedOutline
     var order: PlayOrder
     /// Listening progress by episode id, mirrored from the store.
     var statuses: [String: EpisodeStatus]
     /// The current episode's index in `order`.
-    var current: Int?
+    var current: Int? {
+        didSet { currentEpisode = current.map(readEpisode) }
+    }
+    /// Every field of the current episode, read from the store when it became current (the only
+    /// episode whose title, show notes and links are in memory).
+    public private(set) var currentEpisode: Episode?
     /// The engine has the current episode loaded (false after a Next/Previous while stopped).
     var loaded = false
     /// The current episode's metadata, rebuilt only when the episode, its known length or its art
@@ -44,29 +49,27 @@ public final class Session: PlayerControl {
 
     /// A session over a stored feed. The current episode is the store's current one when it belongs to
     /// this feed (loaded, paused, at its saved position); otherwise the newest episode with audio.
-    public init(feed: StoredFeed, store: Store, engine: PlaybackEngine, loader: FeedLoader, art: ArtCache) throws {
+    public init(feed: FeedOutline, store: Store, engine: PlaybackEngine, loader: FeedLoader, art: ArtCache) throws {
         self.feed = feed
         self.store = store
         self.engine = engine
         self.loader = loader
         self.art = art
-        order = PlayOrder(feedOrder: feed.channel.episodes)
+        order = PlayOrder(feedOrder: feed.episodes)
         statuses = try store.statuses(in: feed.id)
         if let saved = try store.current(), saved.feed == feed.id, let index = order.index(ofID: saved.episode),
-           order.episodes[index].soundURL != nil {
+           order.episodes[index].isPlayable {
             current = index
         } else {
             current = order.newestPlayable
             if let current { try? store.makeCurrent(feed: feed.id, episode: order.episodes[current].id) }
         }
+        currentEpisode = current.map(readEpisode)
         engine.delegate = self
         if current != nil { load(play: false) }
     }
 
-    /// The episode being played or about to be.
-    public var currentEpisode: Episode? { current.map { order.episodes[$0] } }
-
-    /// The channel as last fetched or restored.
+    /// The channel's own fields as last fetched or restored (its episodes are in `feed.episodes`).
     public var channel: Channel { feed.channel }
 
     // MARK: PlayerControl: state
@@ -150,9 +153,10 @@ public final class Session: PlayerControl {
     }
 
     public func openURI(_ uri: String) throws(PlayerError) {
-        if let index = order.index(matching: uri) {
-            guard order.episodes[index].soundURL != nil else {
-                throw .soundURLMissing("“\(order.episodes[index].title ?? uri)” has no audio")
+        if let id = try? store.episodeID(matching: uri, in: feed.id), let index = order.index(ofID: id) {
+            guard order.episodes[index].isPlayable else {
+                let title = (try? store.episode(id, in: feed.id))?.title
+                throw .soundURLMissing("“\(title ?? uri)” has no audio")
             }
             select(index, play: true)
             return
@@ -215,6 +219,19 @@ public final class Session: PlayerControl {
             engine.stop()
         }
         onChange()
+    }
+
+    /// Every field of the episode at `index` in `order`, from the store; when the store cannot be read,
+    /// the entry's identity alone (logged), so playback carries on without its details.
+    private func readEpisode(_ index: Int) -> Episode {
+        let id = order.episodes[index].id
+        do {
+            if let episode = try store.episode(id, in: feed.id) { return episode }
+            Log.warning("episode \(id) is missing from the store")
+        } catch {
+            Log.warning("could not read episode \(id): \(error)")
+        }
+        return Episode(id: id)
     }
 
     static func microseconds(_ duration: Duration) -> Int64 {

@@ -62,3 +62,52 @@ public struct StoredFeed: Sendable, Equatable {
         self.lastCheckedAt = lastCheckedAt
     }
 }
+
+/// What the daemon keeps in memory of one stored episode: enough to order episodes and move between
+/// them. Everything else (title, show notes, links…) is read with `Store.episode(_:in:)` when the
+/// episode becomes current, so a 5,000-episode feed costs a few hundred kilobytes, not its show notes.
+public struct EpisodeEntry: Sendable, Equatable {
+    /// The episode's identity (its guid in the feed).
+    public var id: String
+    /// When it was released, when the feed says so in a readable form.
+    public var releaseDate: Date?
+    /// Whether it has a sound URL (episodes without one cannot be played).
+    public var isPlayable: Bool
+
+    /// An entry with the given fields.
+    public init(id: String, releaseDate: Date? = nil, isPlayable: Bool = true) {
+        self.id = id
+        self.releaseDate = releaseDate
+        self.isPlayable = isPlayable
+    }
+}
+
+/// A stored feed in outline: the feed row and one `EpisodeEntry` per episode, in the order
+/// `StoredFeed.channel.episodes` has them. This is what a running daemon holds.
+public struct FeedOutline: Sendable, Equatable {
+    /// The feed's identity in the store.
+    public var id: FeedID
+    /// Where the feed lives now (after any `Store.moveFeed`).
+    public var url: URL
+    /// ETag / Last-Modified to send with the next conditional GET.
+    public var validators: FeedValidators
+    /// The channel's own fields (title, author, link, description, image, newFeedURL); its `episodes`
+    /// are empty: see `episodes`.
+    public var channel: Channel
+    /// Every stored episode in outline: those of the latest fetch in feed order, then those that have
+    /// since left the feed.
+    public var episodes: [EpisodeEntry]
+    /// When the feed was last fetched or confirmed unchanged (a 304), or nil if never.
+    public var lastCheckedAt: Date?
+
+    /// An outline with the given fields.
+    public init(id: FeedID, url: URL, validators: FeedValidators, channel: Channel, episodes: [EpisodeEntry],
+                lastCheckedAt: Date? = nil) {
+        self.id = id
+        self.url = url
+        self.validators = validators
+        self.channel = channel
+        self.episodes = episodes
+        self.lastCheckedAt = lastCheckedAt
+    }
+}

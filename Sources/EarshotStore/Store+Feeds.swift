@@ -91,17 +91,38 @@ extension Store {
 
     /// The feed stored for `url`, with all its episodes, or nil when there is none.
     public func feed(url: URL) throws -> StoredFeed? {
-        try read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.feedColumns) FROM feed WHERE url = ?", arguments: [url.absoluteString])
-                .map { try Self.storedFeed($0, db, path: path) }
-        }
+        try read { db in try Self.feedRow(db, url: url).map { try Self.storedFeed($0, db, path: path) } }
     }
 
     /// The feed stored as `id`, with all its episodes, or nil when there is none.
     public func feed(id: FeedID) throws -> StoredFeed? {
+        try read { db in try Self.feedRow(db, id: id).map { try Self.storedFeed($0, db, path: path) } }
+    }
+
+    /// The feed stored for `url` in outline (its episodes as `EpisodeEntry`), or nil when there is none.
+    public func outline(url: URL) throws -> FeedOutline? {
+        try read { db in try Self.feedRow(db, url: url).map { try Self.outline($0, db, path: path) } }
+    }
+
+    /// The feed stored as `id` in outline (its episodes as `EpisodeEntry`), or nil when there is none.
+    public func outline(id: FeedID) throws -> FeedOutline? {
+        try read { db in try Self.feedRow(db, id: id).map { try Self.outline($0, db, path: path) } }
+    }
+
+    /// Every field of the episode `guid` of `feed`, or nil when there is none.
+    public func episode(_ guid: String, in feed: FeedID) throws -> Episode? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.feedColumns) FROM feed WHERE id = ?", arguments: [id.rawValue])
-                .map { try Self.storedFeed($0, db, path: path) }
+            let statement = try db.cachedStatement(sql: "\(Self.episodeSelect) WHERE feedId = ? AND guid = ?")
+            return try Row.fetchOne(statement, arguments: [feed.rawValue, guid]).map(Self.episode)
+        }
+    }
+
+    /// The guid of the first episode of `feed` (in feed order) whose sound URL or page link is `uri`.
+    public func episodeID(matching uri: String, in feed: FeedID) throws -> String? {
+        try read { db in
+            try String.fetchOne(db, sql: """
+                SELECT guid FROM episode WHERE feedId = ? AND (soundURL = ? OR link = ?) ORDER BY feedOrder, id LIMIT 1
+                """, arguments: [feed.rawValue, uri, uri])
         }
     }
 
@@ -134,42 +155,76 @@ extension Store {
         ]
     }
 
+    private static let episodeSelect = "SELECT guid, \(Schema.episodeFields.joined(separator: ", ")) FROM episode"
+
+    private static func feedRow(_ db: Database, url: URL) throws -> Row? {
+        try Row.fetchOne(db, sql: "SELECT \(feedColumns) FROM feed WHERE url = ?", arguments: [url.absoluteString])
+    }
+
+    private static func feedRow(_ db: Database, id: FeedID) throws -> Row? {
+        try Row.fetchOne(db, sql: "SELECT \(feedColumns) FROM feed WHERE id = ?", arguments: [id.rawValue])
+    }
+
     private static func storedFeed(_ row: Row, _ db: Database, path: String) throws -> StoredFeed {
+        let (id, url) = try identity(row, path: path)
+        var channel = channelFields(row)
+        channel.episodes = try episodes(feedID: id.rawValue, db)
+        return StoredFeed(id: id, url: url, validators: FeedValidators(etag: row[2], lastModified: row[3]),
+                          channel: channel, lastCheckedAt: date(row[10]))
+    }
+
+    private static func outline(_ row: Row, _ db: Database, path: String) throws -> FeedOutline {
+        let (id, url) = try identity(row, path: path)
+        var entries: [EpisodeEntry] = []
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT guid, releaseDate, soundURL IS NOT NULL FROM episode WHERE feedId = ? ORDER BY feedOrder, id
+            """, arguments: [id.rawValue])
+        while let entry = try rows.next() {
+            entries.append(EpisodeEntry(id: entry[0], releaseDate: date(entry[1]), isPlayable: entry[2]))
+        }
+        return FeedOutline(id: id, url: url, validators: FeedValidators(etag: row[2], lastModified: row[3]),
+                           channel: channelFields(row), episodes: entries, lastCheckedAt: date(row[10]))
+    }
+
+    private static func identity(_ row: Row, path: String) throws -> (FeedID, URL) {
         let id: Int64 = row[0]
         let urlText: String = row[1]
         guard let feedURL = URL(string: urlText) else {
             throw StoreError.database(path: path, reason: "feed #\(id) has an unreadable URL: \(urlText)")
         }
-        let channel = Channel(
-            title: row[4], link: url(row[6]), author: row[5], description: row[7] ?? "",
-            profileImage: url(row[8]), newFeedURL: url(row[9]), episodes: try episodes(feedID: id, db))
-        return StoredFeed(
-            id: FeedID(rawValue: id), url: feedURL, validators: FeedValidators(etag: row[2], lastModified: row[3]),
-            channel: channel, lastCheckedAt: date(row[10]))
+        return (FeedID(rawValue: id), feedURL)
+    }
+
+    /// The channel's own fields from a feed row (`feedColumns`), without episodes.
+    private static func channelFields(_ row: Row) -> Channel {
+        Channel(title: row[4], link: url(row[6]), author: row[5], description: row[7] ?? "",
+                profileImage: url(row[8]), newFeedURL: url(row[9]))
     }
 
     private static func episodes(feedID: Int64, _ db: Database) throws -> [Episode] {
         let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM episode WHERE feedId = ?", arguments: [feedID]) ?? 0
         var episodes: [Episode] = []
         episodes.reserveCapacity(count)
-        let statement = try db.cachedStatement(sql: """
-            SELECT guid, \(Schema.episodeFields.joined(separator: ", "))
-            FROM episode WHERE feedId = ? ORDER BY feedOrder, id
-            """)
+        let statement = try db.cachedStatement(sql: "\(episodeSelect) WHERE feedId = ? ORDER BY feedOrder, id")
         let rows = try Row.fetchCursor(statement, arguments: [feedID])
         while let row = try rows.next() {
-            let releaseText: String? = row[4]
-            let season: Int64? = row[11]
-            let number: Int64? = row[12]
-            episodes.append(Episode(
-                id: row[0], title: row[1], rawDescription: row[2],
-                rawDescriptionFormat: DescriptionFormat(rawValue: row[3]) ?? .html,
-                releaseDate: releaseText.map { ReleaseDate(text: $0, date: date(row[5])) },
-                soundURL: url(row[6]), soundMIMEType: row[7], soundByteLength: row[8], coverImage: url(row[9]),
-                duration: row[10], season: season.map { Int($0) }, episodeNumber: number.map { Int($0) },
-                episodeType: row[13], link: url(row[14]), chaptersURL: url(row[15]), transcriptURL: url(row[16])))
+            episodes.append(episode(row))
         }
         return episodes
+    }
+
+    /// An episode from a row of `episodeSelect`.
+    private static func episode(_ row: Row) -> Episode {
+        let releaseText: String? = row[4]
+        let season: Int64? = row[11]
+        let number: Int64? = row[12]
+        return Episode(
+            id: row[0], title: row[1], rawDescription: row[2],
+            rawDescriptionFormat: DescriptionFormat(rawValue: row[3]) ?? .html,
+            releaseDate: releaseText.map { ReleaseDate(text: $0, date: date(row[5])) },
+            soundURL: url(row[6]), soundMIMEType: row[7], soundByteLength: row[8], coverImage: url(row[9]),
+            duration: row[10], season: season.map { Int($0) }, episodeNumber: number.map { Int($0) },
+            episodeType: row[13], link: url(row[14]), chaptersURL: url(row[15]), transcriptURL: url(row[16]))
     }
 
     static func url(_ text: String?) -> URL? {

@@ -76,6 +76,12 @@ public final class Store: Sendable {
         }
     }
 
+    /// Frees the connection's page cache (up to 2 MB after a feed of thousands of episodes was written
+    /// and read back); SQLite refills it as it needs. For after bulk work, not per query.
+    public func releaseMemory() {
+        queue.releaseMemory()
+    }
+
     static func translate(_ error: any Error, path: String) -> StoreError {
         if let error = error as? StoreError { return error }
         if let error = error as? DatabaseError {

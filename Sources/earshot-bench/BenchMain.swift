@@ -6,5 +6,6 @@ struct EarshotBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "earshot-bench",
         abstract: "Earshot's benchmarks (build with -c release).",
-        subcommands: [ParseBenchmark.self, GenerateFeed.self, SeekBenchmark.self, DBusLatencyBenchmark.self])
+        subcommands: [ParseBenchmark.self, GenerateFeed.self, SeekBenchmark.self, DBusLatencyBenchmark.self,
+                      ColdStartBenchmark.self])
 }

@@ -40,20 +40,13 @@ final class Daemon {
         } catch {
             throw CommandFailure("cannot open the database: \(error)")
         }
-        let (stored, restored) = try feedToServe(store)
         let engine: PlaybackEngine
         do {
             engine = try PlaybackEngine(audioSink: audioSink)
         } catch {
             throw CommandFailure("cannot start audio playback: \(error)")
         }
-        let session: Session
-        do {
-            session = try Session(feed: stored, store: store, engine: engine, loader: loader,
-                                  art: ArtCache(directory: artDirectory))
-        } catch {
-            throw CommandFailure("cannot read the stored progress: \(error)")
-        }
+        let (session, restored, serving) = try makeSession(store: store, engine: engine)
         let connection: BusConnection
         let adapter: MPRISAdapter
         do {
@@ -61,7 +54,7 @@ final class Daemon {
             adapter = try MPRISAdapter(connection: connection, control: session,
                                        supportedMimeTypes: (try? DecoderCatalog.supportedMimeTypes()) ?? [])
             let name = try adapter.requestBusName()
-            Log.message("serving MPRIS as \(name): \(stored.channel.title ?? stored.url.absoluteString), \(stored.channel.episodes.count) episodes")
+            Log.message("serving MPRIS as \(name): \(serving)")
         } catch {
             throw CommandFailure("cannot serve on the session bus: \(error)")
         }
@@ -88,6 +81,7 @@ final class Daemon {
                 return 1  // G_SOURCE_CONTINUE: removed below, once the loop has returned
             }, Unmanaged.passRetained(loop).toOpaque(), { data in Unmanaged<MainLoop>.fromOpaque(data!).release() })
         }
+        session.returnFreeMemory()  // what start-up parsed and read back (a first fetch of a large feed)
         loop.run()
         signals.forEach { g_source_remove($0) }
         refreshes.cancel()
@@ -98,15 +92,29 @@ final class Daemon {
         connection.close()
     }
 
+    /// The session over the feed to serve, whether that feed came from the store, and a line naming it.
+    /// The outline read at start belongs to the session alone (a refresh replaces it).
+    private func makeSession(store: Store, engine: PlaybackEngine) throws -> (Session, restored: Bool, serving: String) {
+        let (stored, restored) = try feedToServe(store)
+        let serving = "\(stored.channel.title ?? stored.url.absoluteString), \(stored.episodes.count) episodes"
+        do {
+            let session = try Session(feed: stored, store: store, engine: engine, loader: loader,
+                                      art: ArtCache(directory: artDirectory))
+            return (session, restored, serving)
+        } catch {
+            throw CommandFailure("cannot read the stored progress: \(error)")
+        }
+    }
+
     /// The feed to serve and whether it came from the store. `--feed` names it (restored when stored,
     /// else fetched); without it, the current feed in the store; with an empty store, the bundled demo.
-    private func feedToServe(_ store: Store) throws -> (StoredFeed, restored: Bool) {
+    private func feedToServe(_ store: Store) throws -> (FeedOutline, restored: Bool) {
         do {
             if let requestedFeed {
-                if let stored = try store.feed(url: requestedFeed) { return (stored, true) }
+                if let stored = try store.outline(url: requestedFeed) { return (stored, true) }
                 return (try fetchAndStore(requestedFeed, store), false)
             }
-            if let current = try store.current(), let stored = try store.feed(id: current.feed) { return (stored, true) }
+            if let current = try store.current(), let stored = try store.outline(id: current.feed) { return (stored, true) }
         } catch let failure as CommandFailure {
             throw failure
         } catch {
@@ -116,12 +124,12 @@ final class Daemon {
             throw CommandFailure("no feed yet: start with --feed URL (later runs remember it)")
         }
         Log.message("no feed configured yet: playing the bundled demo feed (use --feed URL for your own)")
-        if let stored = try? store.feed(url: demo) { return (stored, true) }
+        if let stored = try? store.outline(url: demo) { return (stored, true) }
         return (try fetchAndStore(demo, store), false)
     }
 
     /// Fetches a feed that is not stored yet (waiting on the loop) and stores it.
-    private func fetchAndStore(_ url: URL, _ store: Store) throws -> StoredFeed {
+    private func fetchAndStore(_ url: URL, _ store: Store) throws -> FeedOutline {
         var result: Result<FeedFetchResult, FeedError>?
         loader.fetch(url) { result = $0 }
         while result == nil { context.iterate(mayBlock: true) }
@@ -132,7 +140,7 @@ final class Daemon {
                 if let moved = fetched.permanentURL ?? fetched.feed.channel.newFeedURL, moved != url {
                     do { try store.moveFeed(id, to: moved) } catch { Log.warning("keeping \(url.absoluteString): \(error)") }
                 }
-                guard let stored = try store.feed(id: id) else { throw CommandFailure("the feed vanished from the database") }
+                guard let stored = try store.outline(id: id) else { throw CommandFailure("the feed vanished from the database") }
                 return stored
             } catch let failure as CommandFailure {
                 throw failure

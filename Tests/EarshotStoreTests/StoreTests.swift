@@ -105,6 +105,49 @@ struct StoreFeedTests {
         #expect(try store.feed(id: id) == stored)
     }
 
+    @Test func anOutlineHoldsTheChannelFieldsAndOneLightEntryPerEpisodeInFeedOrder() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("earshot.sqlite"))
+        let undated = Episode(id: "undated", releaseDate: ReleaseDate(text: "sometime", date: nil),
+                              soundURL: URL(string: "https://cdn.example/u.mp3"))
+        var channel = Sample.fullChannel
+        channel.episodes.append(undated)
+        let id = try store.saveFeed(channel, url: Sample.feedURL, validators: FeedValidators(etag: "\"7\""))
+        let outline = try #require(try store.outline(url: Sample.feedURL))
+        var fields = Sample.fullChannel
+        fields.episodes = []
+        #expect(outline.id == id)
+        #expect(outline.channel == fields, "the channel's own fields, no episodes")
+        #expect(outline.validators == FeedValidators(etag: "\"7\""))
+        #expect(outline.episodes == [
+            EpisodeEntry(id: Sample.fullEpisode.id, releaseDate: Sample.fullEpisode.releaseDate?.date, isPlayable: true),
+            EpisodeEntry(id: "bare", releaseDate: nil, isPlayable: false),
+            EpisodeEntry(id: "undated", releaseDate: nil, isPlayable: true),
+        ])
+        #expect(try store.outline(id: id) == outline)
+        #expect(try store.outline(url: URL(string: "https://other.example/feed")!) == nil)
+    }
+
+    @Test func oneEpisodeIsReadWithEveryFieldByItsGuid() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("earshot.sqlite"))
+        let id = try store.saveFeed(Sample.fullChannel, url: Sample.feedURL, validators: FeedValidators())
+        #expect(try store.episode(Sample.fullEpisode.id, in: id) == Sample.fullEpisode)
+        #expect(try store.episode("bare", in: id) == Sample.bareEpisode)
+        #expect(try store.episode("missing", in: id) == nil)
+        #expect(try store.episode("bare", in: FeedID(rawValue: id.rawValue + 1)) == nil, "guids are per feed")
+    }
+
+    @Test func anEpisodeIsFoundBySoundURLOrPageLink() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("earshot.sqlite"))
+        let id = try store.saveFeed(Sample.fullChannel, url: Sample.feedURL, validators: FeedValidators())
+        let episode = Sample.fullEpisode
+        #expect(try store.episodeID(matching: episode.soundURL!.absoluteString, in: id) == episode.id)
+        #expect(try store.episodeID(matching: episode.link!.absoluteString, in: id) == episode.id)
+        #expect(try store.episodeID(matching: "https://elsewhere.example/", in: id) == nil)
+    }
+
     @Test func aChannelWithNothingButDefaultsRoundTrips() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
