@@ -34,19 +34,16 @@ final class Daemon {
     }
 
     func run() throws {
+        // One daemon per state folder, locked before the store opens and held until run() returns.
+        let lock = try InstanceLock(databasePath: databasePath)
+        defer { withExtendedLifetime(lock) {} }
         let store: Store
         do {
             store = try Store(path: databasePath)
         } catch {
             throw CommandFailure("cannot open the database: \(error)")
         }
-        let engine: PlaybackEngine
-        do {
-            engine = try PlaybackEngine(audioSink: audioSink)
-        } catch {
-            throw CommandFailure("cannot start audio playback: \(error)")
-        }
-        let (session, restored, serving) = try makeSession(store: store, engine: engine)
+        let (session, restored, serving) = try makeSession(store: store)
         let connection: BusConnection
         let adapter: MPRISAdapter
         do {
@@ -93,10 +90,17 @@ final class Daemon {
     }
 
     /// The session over the feed to serve, whether that feed came from the store, and a line naming it.
-    /// The outline read at start belongs to the session alone (a refresh replaces it).
-    private func makeSession(store: Store, engine: PlaybackEngine) throws -> (Session, restored: Bool, serving: String) {
+    /// The feed comes first, so that a feed that cannot be had is the one line printed (before any audio
+    /// output is tried); the outline read at start belongs to the session alone (a refresh replaces it).
+    private func makeSession(store: Store) throws -> (Session, restored: Bool, serving: String) {
         let (stored, restored) = try feedToServe(store)
         let serving = "\(stored.channel.title ?? stored.url.absoluteString), \(stored.episodes.count) episodes"
+        let engine: PlaybackEngine
+        do {
+            engine = try PlaybackEngine(audioSink: audioSink)
+        } catch {
+            throw CommandFailure("cannot start audio playback: \(error)")
+        }
         do {
             let session = try Session(feed: stored, store: store, engine: engine, loader: loader,
                                       art: ArtCache(directory: artDirectory))

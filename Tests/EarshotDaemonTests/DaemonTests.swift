@@ -122,9 +122,10 @@ struct DaemonTests {
         #expect(h.daemon?.wait() == 0)
     }
 
-    @Test func aSecondInstanceTakesAnInstanceName() throws {
+    @Test func aSecondInstanceWithItsOwnStateDirTakesAnInstanceName() throws {
         let h = try DaemonHarness()
-        let second = try EarshotProcess.start(["--feed", h.feedURL.absoluteString],
+        // Its own state folder: a second daemon on the first one's state is refused (SingleInstanceTests).
+        let second = try EarshotProcess.start(["--feed", h.feedURL.absoluteString, "--state-dir", h.stateDirectory + "/second-state"],
                                               environment: h.environment, log: h.stateDirectory + "/second.log")
         var listed = ""
         for _ in 0..<100 {
@@ -140,8 +141,12 @@ struct DaemonTests {
 
     @Test func anUnreachableFeedIsOneLineAndStatusOne() throws {
         let bus = try PrivateBus()
+        // Its own folders: the real ~/.local/state/earshot may be locked by a running Earshot.
+        let folders = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-unreachable-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folders) }
         let run = try EarshotProcess.run(["--feed", FixtureServer.closedPortURL("/feed.xml").absoluteString],
-                                         environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+                                         environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_STATE_HOME": folders + "/state",
+                                                       "XDG_CACHE_HOME": folders + "/cache", "XDG_CONFIG_HOME": folders + "/config"])
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("earshot: http://127.0.0.1:"))
         #expect(run.stderr.contains("refused the connection"))

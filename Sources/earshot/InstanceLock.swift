@@ -1,0 +1,87 @@
+import EarshotGLib
+import EarshotStore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One daemon per state folder: an exclusive `flock` on `<state folder>/earshot.lock`, taken before the
+/// store is opened and held for the life of the daemon.
+///
+/// Two daemons on one store would fight over the current episode and the listening progress, and lose
+/// the listener's place; a second Earshot with its own state folder is fine (it serves as
+/// `org.mpris.MediaPlayer2.earshot.instance<pid>`). The holder writes its pid into the file so that a
+/// refused daemon can name it. The kernel releases the lock when the holder's descriptor closes, which
+/// includes the process dying in any way (even `kill -9`), so there is never a stale lock: the file is
+/// never deleted to unlock, and a file left behind by a dead daemon is simply locked again. The
+/// descriptor is close-on-exec, so no child process can keep the lock alive.
+final class InstanceLock {
+    /// The lock file, `earshot.lock` next to the database.
+    let path: String
+    private let descriptor: Int32
+
+    /// Creates the state folder (the directory of `databasePath`) if needed and locks it.
+    ///
+    /// - Throws: `CommandFailure` with one line: that Earshot is already running on this state (naming
+    ///   its pid when the file says it), or, like the store's own errors, that the folder or the lock
+    ///   file cannot be created.
+    init(databasePath: String) throws {
+        let directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
+        path = URL(fileURLWithPath: directory).appendingPathComponent("earshot.lock").path
+        // The same wording as the store's errors: an unusable state folder reads the same either way.
+        func unusable(_ reason: String) -> CommandFailure {
+            CommandFailure("cannot open the database: \(StoreError.cannotOpen(path: databasePath, reason: reason))")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw unusable("cannot create the directory \(directory) (\(Self.reason(error)))")
+        }
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw unusable("cannot create the lock file \(path) (\(Self.errnoText()))") }
+        var locked: Int32
+        repeat { locked = flock(fd, LOCK_EX | LOCK_NB) } while locked != 0 && errno == EINTR
+        guard locked == 0 else {
+            let failure = errno
+            defer { close(fd) }
+            guard failure == EWOULDBLOCK else {
+                throw unusable("cannot lock \(path) (\(String(cString: strerror(failure))))")
+            }
+            let holder = Self.holder(fd).map { " (pid \($0))" } ?? ""
+            throw CommandFailure("Earshot is already running\(holder) with the state in \(directory); "
+                + "control it with playerctl -p earshot, or give this one its own --state-dir")
+        }
+        descriptor = fd
+        let pid = Array("\(getpid())\n".utf8)
+        // The pid is only a hint for the message above; the lock itself is what counts.
+        if ftruncate(fd, 0) != 0 || pwrite(fd, pid, pid.count, 0) != pid.count {
+            Log.warning("cannot write the pid into \(path) (\(Self.errnoText()))")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// The pid the lock's holder wrote. It writes it just after locking, so an empty file is read again
+    /// for a moment before giving up.
+    private static func holder(_ fd: Int32) -> pid_t? {
+        for attempt in 0..<20 {
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let count = pread(fd, &buffer, buffer.count, 0)
+            if count > 0 {
+                let text = String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                if let pid = pid_t(text), pid > 0 { return pid }
+            }
+            if attempt < 19 { usleep(10_000) }
+        }
+        return nil
+    }
+
+    private static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? POSIXError {
+            return String(cString: strerror(underlying.code.rawValue))
+        }
+        return error.localizedDescription
+    }
+}
