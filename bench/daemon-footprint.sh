@@ -65,3 +65,15 @@ pid=$!
 sleep 2
 echo "gst-launch-1.0 playbin playing the same file (the GStreamer floor): $(rss $pid)"
 kill $pid; wait $pid 2>/dev/null || true
+
+# The floor of the libraries themselves: a C program using each of them once, as the daemon does
+# (bench/stack-floor.c), on the same bus, same file, same sink.
+if command -v gcc >/dev/null; then
+    gcc -O2 -o "$work/stack-floor" bench/stack-floor.c \
+        $(pkg-config --cflags --libs gstreamer-1.0 libsoup-3.0 libxml-2.0 sqlite3 dbus-1)
+    "$work/stack-floor" "file://$audio" "$work/floor.sqlite" 2>/dev/null &
+    pid=$!
+    sleep 3
+    echo "the same C libraries alone, each used once (bench/stack-floor.c): $(rss $pid)"
+    kill $pid; wait $pid 2>/dev/null || true
+fi
