@@ -52,7 +52,7 @@ let package = Package(
             dependencies: ["EarshotCore", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "CGLib", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "earshot-bench",
-            dependencies: ["EarshotFeed", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["EarshotFeed", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "EarshotTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Test support: an in-process SoupServer on 127.0.0.1 running on its own thread and loop.
         .target(name: "EarshotTestSupport", dependencies: ["EarshotGLib", "CGLib", "CSoup", "CEarshot"], path: "Tests/EarshotTestSupport"),

@@ -2,9 +2,9 @@ import ArgumentParser
 import CEarshot
 import CGLib
 import CGStreamer
-import CSoup
 import EarshotGLib
 import EarshotPlayback
+import EarshotTestSupport
 import Foundation
 
 /// `earshot-bench seek`: how fast and how exactly the playback engine seeks in a long VBR MP3, from a
@@ -58,8 +58,9 @@ struct SeekBenchmark: ParsableCommand {
             try measure(label: "file", uri: url, targets: targets, reference: reference)
         }
         if source != .file {
-            let server = try SeekBenchmarkServer(serving: url)
-            try measure(label: "http (loopback)", uri: server.url, targets: targets, reference: reference)
+            let server = try FixtureServer()
+            server.serve("/episode.mp3", body: [UInt8](try Data(contentsOf: url)), contentType: "audio/mpeg")
+            try measure(label: "http (loopback)", uri: server.url("/episode.mp3"), targets: targets, reference: reference)
             withExtendedLifetime(server) {}
         }
     }
@@ -322,80 +323,6 @@ final class SeekBenchmarkReference: @unchecked Sendable {  // filled on the stre
             }
         }
     }
-}
-
-/// A loopback HTTP server (libsoup's SoupServer, on its own thread and GLib loop) serving one file from
-/// memory; SoupServer answers Range requests on a complete body by itself.
-private final class SeekBenchmarkServer: @unchecked Sendable {
-    /// The episode's URL on the server.
-    let url: URL
-    private let context = MainContext()
-    private let loop: MainLoop
-    private let stopped = DispatchSemaphore(value: 0)
-    private let body: UnsafeMutableRawBufferPointer
-
-    init(serving file: URL) throws {
-        let data = try Data(contentsOf: file)
-        body = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
-        data.copyBytes(to: body)
-        loop = MainLoop(context: context)
-        let ready = DispatchSemaphore(value: 0)
-        let port = PortBox()
-        let (context, loop, stopped) = (self.context, self.loop, self.stopped)
-        let body = UnsafeRawBufferPointerBox(body)
-        let thread = Thread {
-            context.withThreadDefault {
-                let server = earshot_soup_server_new("earshot-bench")!
-                soup_server_add_handler(server, nil, { _, message, _, _, data in
-                    let body = Unmanaged<UnsafeRawBufferPointerBox>.fromOpaque(data!).takeUnretainedValue().buffer
-                    soup_server_message_set_status(message, 200, nil)
-                    soup_server_message_set_response(message, "audio/mpeg", SOUP_MEMORY_STATIC, body.baseAddress, gsize(body.count))
-                }, Unmanaged.passRetained(body).toOpaque(), { data in
-                    Unmanaged<UnsafeRawBufferPointerBox>.fromOpaque(data!).release()
-                })
-                var error: UnsafeMutablePointer<GError>?
-                let address = g_inet_socket_address_new_from_string("127.0.0.1", 0)
-                if soup_server_listen(server, address, SoupServerListenOptions(rawValue: 0), &error) != 0,
-                   let uris = soup_server_get_uris(server), let first = uris.pointee.data {
-                    port.value = Int(g_uri_get_port(OpaquePointer(first)))
-                    g_slist_free_full(uris) { g_uri_unref(OpaquePointer($0)) }
-                }
-                _ = GLibError(taking: error)
-                g_object_unref(UnsafeMutableRawPointer(address))
-                ready.signal()
-                if port.value != nil { loop.run() }
-                soup_server_disconnect(server)
-                g_object_unref(UnsafeMutableRawPointer(server))
-            }
-            stopped.signal()
-        }
-        thread.name = "bench-http"
-        thread.start()
-        ready.wait()
-        guard let value = port.value else {
-            stopped.wait()
-            body.buffer.deallocate()
-            throw ValidationError("the loopback server could not listen")
-        }
-        url = URL(string: "http://127.0.0.1:\(value)/episode.mp3")!
-    }
-
-    deinit {
-        let loop = self.loop
-        context.invoke { loop.quit() }
-        stopped.wait()
-        body.deallocate()
-    }
-}
-
-private final class PortBox: @unchecked Sendable {
-    var value: Int?
-}
-
-/// The served bytes, handed to the server thread (read-only there).
-private final class UnsafeRawBufferPointerBox: @unchecked Sendable {
-    let buffer: UnsafeRawBufferPointer
-    init(_ buffer: UnsafeMutableRawBufferPointer) { self.buffer = UnsafeRawBufferPointer(buffer) }
 }
 
 /// A small, seedable generator for reproducible seek targets.

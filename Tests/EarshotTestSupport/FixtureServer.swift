@@ -58,9 +58,11 @@ public final class FixtureServer: @unchecked Sendable {
     /// The absolute URL of `path` on this server.
     public func url(_ path: String) -> URL { URL(string: baseURL.absoluteString + path)! }
 
-    /// Serves `body` at `path` with status 200 (Range requests answered with 206).
+    /// Serves `body` at `path` with status 200 (Range requests answered with 206), without copying it
+    /// per request.
     public func serve(_ path: String, body: [UInt8], contentType: String) {
-        route(path) { _ in .body(body, contentType: contentType) }
+        let shared = SharedBody(body)
+        route(path) { _ in .shared(shared, contentType: contentType) }
     }
 
     /// Answers requests for `path` with `handler` (called on the server's thread).

@@ -53,6 +53,12 @@ final class ServerHandle {
             bytes.withUnsafeBytes {
                 soup_server_message_set_response(message, contentType, SOUP_MEMORY_COPY, $0.baseAddress, gsize($0.count))
             }
+        case .shared(let body, let contentType):
+            soup_server_message_set_status(message, 200, nil)
+            soup_message_headers_set_content_type(responseHeaders, contentType, nil)
+            let responseBody = soup_server_message_get_response_body(message)
+            soup_message_body_append_bytes(responseBody, body.bytes)
+            soup_message_body_complete(responseBody)
         case .gzip(let bytes, let contentType):
             soup_server_message_set_status(message, 200, nil)
             soup_message_headers_replace(responseHeaders, "Content-Encoding", "gzip")
