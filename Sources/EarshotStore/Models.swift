@@ -38,31 +38,6 @@ public struct EpisodeStatus: Sendable, Equatable {
     public static let unplayed = EpisodeStatus()
 }
 
-/// A feed as the store keeps it: where it lives, how to ask for it conditionally, and its cached channel.
-public struct StoredFeed: Sendable, Equatable {
-    /// The feed's identity in the store.
-    public var id: FeedID
-    /// Where the feed lives now (after any `Store.moveFeed`).
-    public var url: URL
-    /// ETag / Last-Modified to send with the next conditional GET.
-    public var validators: FeedValidators
-    /// The channel's fields (title, author, link, description, image, newFeedURL) and all stored episodes:
-    /// first those of the latest fetch in feed order, then the ones that have since left the feed, in the
-    /// order they had.
-    public var channel: Channel
-    /// When the feed was last fetched or confirmed unchanged (a 304), or nil if never.
-    public var lastCheckedAt: Date?
-
-    /// A stored feed with the given fields.
-    public init(id: FeedID, url: URL, validators: FeedValidators, channel: Channel, lastCheckedAt: Date? = nil) {
-        self.id = id
-        self.url = url
-        self.validators = validators
-        self.channel = channel
-        self.lastCheckedAt = lastCheckedAt
-    }
-}
-
 /// What the daemon keeps in memory of one stored episode: enough to order episodes and move between
 /// them. Everything else (title, show notes, links…) is read with `Store.episode(_:in:)` when the
 /// episode becomes current, so a 5,000-episode feed costs a few hundred kilobytes, not its show notes.
@@ -82,8 +57,8 @@ public struct EpisodeEntry: Sendable, Equatable {
     }
 }
 
-/// A stored feed in outline: the feed row and one `EpisodeEntry` per episode, in the order
-/// `StoredFeed.channel.episodes` has them. This is what a running daemon holds.
+/// A stored feed in outline: the feed row and one `EpisodeEntry` per episode. This is what a running
+/// daemon holds.
 public struct FeedOutline: Sendable, Equatable {
     /// The feed's identity in the store.
     public var id: FeedID

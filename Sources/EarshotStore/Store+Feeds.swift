@@ -89,16 +89,6 @@ extension Store {
         }
     }
 
-    /// The feed stored for `url`, with all its episodes, or nil when there is none.
-    public func feed(url: URL) throws -> StoredFeed? {
-        try read { db in try Self.feedRow(db, url: url).map { try Self.storedFeed($0, db, path: path) } }
-    }
-
-    /// The feed stored as `id`, with all its episodes, or nil when there is none.
-    public func feed(id: FeedID) throws -> StoredFeed? {
-        try read { db in try Self.feedRow(db, id: id).map { try Self.storedFeed($0, db, path: path) } }
-    }
-
     /// The feed stored for `url` in outline (its episodes as `EpisodeEntry`), or nil when there is none.
     public func outline(url: URL) throws -> FeedOutline? {
         try read { db in try Self.feedRow(db, url: url).map { try Self.outline($0, db, path: path) } }
@@ -165,14 +155,6 @@ extension Store {
         try Row.fetchOne(db, sql: "SELECT \(feedColumns) FROM feed WHERE id = ?", arguments: [id.rawValue])
     }
 
-    private static func storedFeed(_ row: Row, _ db: Database, path: String) throws -> StoredFeed {
-        let (id, url) = try identity(row, path: path)
-        var channel = channelFields(row)
-        channel.episodes = try episodes(feedID: id.rawValue, db)
-        return StoredFeed(id: id, url: url, validators: FeedValidators(etag: row[2], lastModified: row[3]),
-                          channel: channel, lastCheckedAt: date(row[10]))
-    }
-
     private static func outline(_ row: Row, _ db: Database, path: String) throws -> FeedOutline {
         let (id, url) = try identity(row, path: path)
         var entries: [EpisodeEntry] = []
@@ -199,18 +181,6 @@ extension Store {
     private static func channelFields(_ row: Row) -> Channel {
         Channel(title: row[4], link: url(row[6]), author: row[5], description: row[7] ?? "",
                 profileImage: url(row[8]), newFeedURL: url(row[9]))
-    }
-
-    private static func episodes(feedID: Int64, _ db: Database) throws -> [Episode] {
-        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM episode WHERE feedId = ?", arguments: [feedID]) ?? 0
-        var episodes: [Episode] = []
-        episodes.reserveCapacity(count)
-        let statement = try db.cachedStatement(sql: "\(episodeSelect) WHERE feedId = ? ORDER BY feedOrder, id")
-        let rows = try Row.fetchCursor(statement, arguments: [feedID])
-        while let row = try rows.next() {
-            episodes.append(episode(row))
-        }
-        return episodes
     }
 
     /// An episode from a row of `episodeSelect`.

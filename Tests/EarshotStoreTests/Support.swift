@@ -1,4 +1,5 @@
 import EarshotFeed
+@testable import EarshotStore
 import Foundation
 
 /// A fresh directory under the system temporary directory, removed when the value goes away.
@@ -50,4 +51,34 @@ enum Sample {
         description: "説明: plain text with\nnewlines and \"quotes\" and 'apostrophes'",
         profileImage: URL(string: "https://img.example/show.png"), newFeedURL: URL(string: "https://new.example/feed"),
         episodes: [fullEpisode, bareEpisode])
+}
+
+/// A stored feed read back whole, for checking what `saveFeed` wrote: the outline's row fields and
+/// every episode's fields, in the outline's order.
+struct StoredFeed: Equatable {
+    var id: FeedID
+    var url: URL
+    var validators: FeedValidators
+    var channel: Channel
+    var lastCheckedAt: Date?
+}
+
+extension Store {
+    /// The feed stored for `url`, with every field of every episode, or nil when there is none.
+    func feed(url: URL) throws -> StoredFeed? { try outline(url: url).map(whole) }
+
+    /// The feed stored as `id`, with every field of every episode, or nil when there is none.
+    func feed(id: FeedID) throws -> StoredFeed? { try outline(id: id).map(whole) }
+
+    private func whole(_ outline: FeedOutline) throws -> StoredFeed {
+        var channel = outline.channel
+        channel.episodes = try outline.episodes.map { entry in
+            guard let episode = try episode(entry.id, in: outline.id) else {
+                throw StoreError.database(path: path, reason: "episode \(entry.id) vanished while reading")
+            }
+            return episode
+        }
+        return StoredFeed(id: outline.id, url: outline.url, validators: outline.validators, channel: channel,
+                          lastCheckedAt: outline.lastCheckedAt)
+    }
 }
