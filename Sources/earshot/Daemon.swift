@@ -44,6 +44,16 @@ final class Daemon {
             throw CommandFailure("cannot open the database: \(error)")
         }
         let (session, restored, serving) = try makeSession(store: store)
+        // SIGTERM and SIGINT are handled from before the name is owned: a client (or systemd) that sees the
+        // daemon up may stop it at once, and it must still end cleanly. Nothing iterates the context until
+        // the loop runs, so a signal caught earlier is dispatched there.
+        let signals = [SIGTERM, SIGINT].map { signal in
+            g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, { data in
+                Log.message("quitting on a signal")
+                Unmanaged<MainLoop>.fromOpaque(data!).takeUnretainedValue().quit()
+                return 1  // G_SOURCE_CONTINUE: removed below, once the loop has returned
+            }, Unmanaged.passRetained(loop).toOpaque(), { data in Unmanaged<MainLoop>.fromOpaque(data!).release() })
+        }
         let connection: BusConnection
         let adapter: MPRISAdapter
         do {
@@ -70,13 +80,6 @@ final class Daemon {
         let refreshes = context.addTimeout(milliseconds: refreshMinutes * 60_000) { [weak session] in
             session?.refresh()
             return true
-        }
-        let signals = [SIGTERM, SIGINT].map { signal in
-            g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, { data in
-                Log.message("quitting on a signal")
-                Unmanaged<MainLoop>.fromOpaque(data!).takeUnretainedValue().quit()
-                return 1  // G_SOURCE_CONTINUE: removed below, once the loop has returned
-            }, Unmanaged.passRetained(loop).toOpaque(), { data in Unmanaged<MainLoop>.fromOpaque(data!).release() })
         }
         session.returnFreeMemory()  // what start-up parsed and read back (a first fetch of a large feed)
         loop.run()

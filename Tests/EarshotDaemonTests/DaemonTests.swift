@@ -113,6 +113,22 @@ struct DaemonTests {
         #expect(h.terminate() == 0)
     }
 
+    /// The bundled demo feed (local files): what is tested here is the daemon's own signal handling, not
+    /// GStreamer's HTTP source being torn down mid-request (a known limit, in the README).
+    @Test func sigtermTheMomentTheNameAppearsStillEndsCleanly() throws {
+        let h = try DaemonHarness(arguments: [])
+        #expect(h.terminate() == 0)
+        for attempt in 1...40 {
+            let daemon = try EarshotProcess.start([], environment: h.environment, log: h.log)
+            let appeared = try Subprocess.run(
+                ["gdbus", "wait", "--session", "--timeout", "20", "org.mpris.MediaPlayer2.earshot"],
+                busAddress: h.bus.address, context: h.context)
+            daemon.signal(SIGTERM)
+            #expect(appeared.status == 0)
+            #expect(daemon.wait() == 0, "start \(attempt): a SIGTERM right after the name appeared; log:\n\(h.daemonLog)")
+        }
+    }
+
     @Test func quitOverDBusEndsTheDaemonCleanly() throws {
         let h = try DaemonHarness()
         let reply = try Subprocess.run(
