@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// A failure a person can cause (an unreachable feed, a bad argument): printed as one plain line on
+/// A failure a person can cause (an unreachable feed, an unusable folder): printed as one plain line on
 /// standard error, then the command exits with status 1 — never a stack trace.
 struct CommandFailure: Error, CustomStringConvertible {
     let description: String
@@ -9,16 +9,26 @@ struct CommandFailure: Error, CustomStringConvertible {
 }
 
 extension Earshot {
-    /// Runs the command line, turning a `CommandFailure` into one line on stderr and exit status 1.
+    /// Runs the command line. A `CommandFailure` is one line on stderr and exit status 1; a command line
+    /// that cannot be parsed is one line pointing at `--help` and status 64 (EX_USAGE); `--help` and
+    /// `--version` print as usual and succeed.
     static func mainReportingFailures() {
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let failure as CommandFailure {
-            FileHandle.standardError.write(Data("earshot: \(failure.description)\n".utf8))
-            Foundation.exit(1)
+            fail("earshot: \(failure.description)\n", status: 1)
         } catch {
-            exit(withError: error)
+            let status = exitCode(for: error)
+            guard status != .success else { exit(withError: error) }
+            let message = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            let plain = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+            fail("earshot: \(plain) (see earshot --help)\n", status: status.rawValue)
         }
+    }
+
+    private static func fail(_ line: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data(line.utf8))
+        Foundation.exit(status)
     }
 }

@@ -58,4 +58,22 @@ struct EpisodesCommandTests {
         #expect(run.status != 0)
         #expect(run.stderr.contains("Unknown option '--bogus'"))
     }
+
+    @Test(arguments: [["--bogus"], ["serve", "--refresh-interval", "soon"], ["episodes"]])
+    func aBadCommandLineIsOneLinePointingAtHelp(arguments: [String]) throws {
+        let run = try EarshotProcess.run(arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"])
+        #expect(run.status == 64, "EX_USAGE")
+        #expect(run.stderr.hasPrefix("earshot: "), "\(run.stderr)")
+        #expect(run.stderr.hasSuffix(" (see earshot --help)\n"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+    }
+
+    @Test func helpAndVersionStillPrintAndSucceed() throws {
+        let help = try EarshotProcess.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE"))
+        let version = try EarshotProcess.run(["--version"])
+        #expect(version.status == 0)
+        #expect(!version.stdout.isEmpty)
+    }
 }
