@@ -35,6 +35,8 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
     public var chaptersURL: URL?
     /// Podcasting 2.0 transcript (podcast:transcript url; the first one listed).
     public var transcriptURL: URL?
+    /// Chapters given in the feed itself (Podlove Simple Chapters), in order; empty when there are none.
+    public var chapters: [Chapter]
 
     /// An episode with the given identity and fields.
     public init(
@@ -42,7 +44,7 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
         releaseDate: ReleaseDate? = nil, soundURL: URL? = nil, soundMIMEType: String? = nil,
         soundByteLength: Int64? = nil, coverImage: URL? = nil, duration: Double? = nil, season: Int? = nil,
         episodeNumber: Int? = nil, episodeType: String? = nil, link: URL? = nil, chaptersURL: URL? = nil,
-        transcriptURL: URL? = nil
+        transcriptURL: URL? = nil, chapters: [Chapter] = []
     ) {
         self.id = id
         self.title = title
@@ -60,6 +62,7 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
         self.link = link
         self.chaptersURL = chaptersURL
         self.transcriptURL = transcriptURL
+        self.chapters = chapters
     }
 }
 

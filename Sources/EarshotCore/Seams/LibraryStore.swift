@@ -1,0 +1,38 @@
+import EarshotFeed
+import EarshotStore
+import Foundation
+
+/// What the rules need from persistence. `Store` (SQLite through GRDB) is the real one; unit tests use
+/// an in-memory double. Every method is synchronous and thread-safe; the daemon calls the writing ones
+/// through `StoreWriter`, off its loop.
+public protocol LibraryStore: AnyObject, Sendable {
+    // Podcasts
+    func podcasts() throws -> [PodcastSummary]
+    func podcast(_ id: PodcastID) throws -> PodcastSummary?
+    func podcastID(url: URL) throws -> PodcastID?
+    func outline(id: FeedID) throws -> FeedOutline?
+    func storeFeed(_ channel: Channel, url: URL, validators: FeedValidators, checkedAt: Date) throws -> SavedFeed
+    func markChecked(_ feed: FeedID, validators: FeedValidators, checkedAt: Date) throws
+    func moveFeed(_ feed: FeedID, to url: URL) throws
+    func removePodcast(_ podcast: PodcastID) throws
+
+    // Episodes
+    func storedEpisode(_ id: EpisodeID) throws -> StoredEpisode?
+    func episodeID(matching uri: String) throws -> EpisodeID?
+    func listEpisodes(podcast: PodcastID?, unplayedOnly: Bool, matching: String?) throws -> [EpisodeListing]
+    func listEpisodes(_ ids: [EpisodeID]) throws -> [EpisodeListing]
+    func episodeStatuses(of podcast: PodcastID) throws -> [EpisodeID: EpisodeStatus]
+
+    // Progress
+    func saveProgress(of episode: EpisodeID, position: Double, completed: Bool, at date: Date) throws
+    func makeCurrent(_ episode: EpisodeID) throws
+    func currentEpisode() throws -> CurrentEpisode?
+    func saveLearnedDuration(of episode: EpisodeID, seconds: Double) throws
+    func saveChapters(of episode: EpisodeID, _ chapters: [Chapter]) throws
+
+    // Lists and settings
+    func episodeList(_ name: EpisodeListName) throws -> [EpisodeID]
+    func saveEpisodeList(_ name: EpisodeListName, _ episodes: [EpisodeID]) throws
+    func settings(for podcast: PodcastID?) throws -> [String: String]
+    func saveSetting(_ key: String, value: String?, for podcast: PodcastID?) throws
+}
