@@ -39,17 +39,20 @@ let package = Package(
         // The introspection XML is embedded from dbus/ (Resources/ holds a symlink to it).
         .target(
             name: "EarshotMPRIS", dependencies: ["EarshotGLib", "CGLib", "CDBus"],
-            resources: [.embedInCode("Resources/org.mpris.MediaPlayer2.xml")]),
+            resources: [.embedInCode("Resources/org.mpris.MediaPlayer2.xml"), .embedInCode("Resources/org.earshot.Earshot1.xml")]),
 
         // Persistence: feeds, episodes and listening progress in SQLite through GRDB.
         .target(name: "EarshotStore", dependencies: ["EarshotFeed", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // The podcast rules: play order, navigation, auto-advance, tying feed, playback and MPRIS together.
-        .target(name: "EarshotCore", dependencies: ["EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "CEarshot"]),
+        .target(name: "EarshotCore", dependencies: ["EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotGLib", "CEarshot"]),
+
+        // The bus adapters over Core: MPRIS Player and Playlists, and org.earshot.Earshot1.
+        .target(name: "EarshotService", dependencies: ["EarshotCore", "EarshotMPRIS", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotGLib"]),
 
         .executableTarget(
             name: "earshot",
-            dependencies: ["EarshotCore", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "CGLib", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["EarshotCore", "EarshotService", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "CGLib", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "earshot-bench",
             dependencies: ["EarshotFeed", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "EarshotTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -61,7 +64,7 @@ let package = Package(
             dependencies: ["EarshotFeed", "EarshotTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotCLITests", dependencies: ["EarshotTestSupport"]),
-        .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotFeed"]),
+        .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotGLib"]),
         .testTarget(name: "EarshotStoreTests", dependencies: ["EarshotStore", "EarshotFeed"]),
         .testTarget(name: "EarshotDaemonTests", dependencies: ["EarshotTestSupport", "EarshotGLib"]),
         .testTarget(name: "EarshotPlaybackTests", dependencies: ["EarshotPlayback", "EarshotTestSupport", "EarshotGLib"]),

@@ -39,6 +39,9 @@ public struct PlayOrder: Sendable, Equatable {
         return episodes[..<index].lastIndex(where: \.isPlayable)
     }
 
+    /// The index of the episode with this row id.
+    public func index(ofKey key: EpisodeID) -> Int? { episodes.firstIndex { $0.key == key } }
+
     /// The index of the episode with this id.
     public func index(ofID id: String) -> Int? { episodes.firstIndex { $0.id == id } }
 }

@@ -42,7 +42,9 @@ public struct EpisodeStatus: Sendable, Equatable {
 /// them. Everything else (title, show notes, links…) is read with `Store.episode(_:in:)` when the
 /// episode becomes current, so a 5,000-episode feed costs a few hundred kilobytes, not its show notes.
 public struct EpisodeEntry: Sendable, Equatable {
-    /// The episode's identity (its guid in the feed).
+    /// The episode's row id: its identity in the library.
+    public var key: EpisodeID
+    /// The episode's identity in its feed (its guid).
     public var id: String
     /// When it was released, when the feed says so in a readable form.
     public var releaseDate: Date?
@@ -50,7 +52,8 @@ public struct EpisodeEntry: Sendable, Equatable {
     public var isPlayable: Bool
 
     /// An entry with the given fields.
-    public init(id: String, releaseDate: Date? = nil, isPlayable: Bool = true) {
+    public init(key: EpisodeID, id: String, releaseDate: Date? = nil, isPlayable: Bool = true) {
+        self.key = key
         self.id = id
         self.releaseDate = releaseDate
         self.isPlayable = isPlayable

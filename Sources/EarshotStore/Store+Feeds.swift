@@ -159,10 +159,10 @@ extension Store {
         let (id, url) = try identity(row, path: path)
         var entries: [EpisodeEntry] = []
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT guid, releaseDate, soundURL IS NOT NULL FROM episode WHERE feedId = ? ORDER BY feedOrder, id
+            SELECT guid, releaseDate, soundURL IS NOT NULL, id FROM episode WHERE feedId = ? ORDER BY feedOrder, id
             """, arguments: [id.rawValue])
         while let entry = try rows.next() {
-            entries.append(EpisodeEntry(id: entry[0], releaseDate: date(entry[1]), isPlayable: entry[2]))
+            entries.append(EpisodeEntry(key: EpisodeID(rawValue: entry[3]), id: entry[0], releaseDate: date(entry[1]), isPlayable: entry[2]))
         }
         return FeedOutline(id: id, url: url, validators: FeedValidators(etag: row[2], lastModified: row[3]),
                            channel: channelFields(row), episodes: entries, lastCheckedAt: date(row[10]))

@@ -4,16 +4,17 @@ import EarshotFeed
 import EarshotGLib
 import EarshotMPRIS
 import EarshotPlayback
+import EarshotService
 import EarshotStore
 import Foundation
 
-/// Builds the daemon's object graph on the default main context — store, feed loader, art cache,
-/// playback engine, session, bus connection, MPRIS adapter — and runs the loop until Quit, SIGTERM/
-/// SIGINT or the loss of the bus, saving progress on the way out.
+/// Builds the daemon's object graph on the default main context — store, library, playback engine,
+/// player, the MPRIS object (Player, Playlists) and org.earshot.Earshot1 — and runs the loop until Quit,
+/// SIGTERM/SIGINT or the loss of the bus, saving progress on the way out.
 ///
 /// A cold start restores from the store before the network is touched: the name is owned and the
-/// current episode is loaded (paused, at its saved position, with full metadata) first; the refresh
-/// follows, and repeats every `refreshMinutes`.
+/// current episode is loaded (paused, at its saved position, with full metadata) first; the refresh of
+/// every podcast follows, and repeats every `refreshMinutes`.
 final class Daemon {
     private let context = MainContext.threadDefault()
     private let loop: MainLoop
@@ -43,7 +44,34 @@ final class Daemon {
         } catch {
             throw CommandFailure("cannot open the database: \(error)")
         }
-        let (session, restored, serving) = try makeSession(store: store)
+        let background = SerialWorker(label: "earshot-store", context: context)
+        let library: Library
+        do {
+            library = try Library(store: store, background: background, fetcher: loader, demoURL: DemoFeed.url())
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        // The feed comes first, so that a feed that cannot be had is the one line printed (before any
+        // audio output is tried).
+        let start = try startingPoint(library, store)
+        let engine: PlaybackEngine
+        do {
+            engine = try PlaybackEngine(audioSink: audioSink)
+        } catch {
+            throw CommandFailure("cannot start audio playback: \(error)")
+        }
+        let player = Player(engine: PlaybackEngineDriver(engine), store: store, background: background, library: library)
+        player.restoreLists()
+        switch start {
+        case .episode(let id):
+            do { try player.restore(id) } catch { Log.warning("cannot restore the current episode: \(error)") }
+        case .newest(let podcast):
+            player.selectNewest(of: podcast)
+        case .nothing:
+            break
+        }
+        let bridge = MPRISPlayer(player: player, library: library, art: ArtCache(directory: artDirectory))
+        let libraryInterface = LibraryInterface(player: player, library: library, store: store, background: background, bridge: bridge)
         // SIGTERM and SIGINT are handled from before the name is owned: a client (or systemd) that sees the
         // daemon up may stop it at once, and it must still end cleanly. Nothing iterates the context until
         // the loop runs, so a signal caught earlier is dispatched there.
@@ -56,18 +84,29 @@ final class Daemon {
         }
         let connection: BusConnection
         let adapter: MPRISAdapter
+        let libraryObject: ExportedObject
         do {
             connection = try BusConnection.session(context: context)
-            adapter = try MPRISAdapter(connection: connection, control: session,
+            adapter = try MPRISAdapter(connection: connection, control: bridge, playlists: bridge,
                                        supportedMimeTypes: (try? DecoderCatalog.supportedMimeTypes()) ?? [])
+            libraryObject = try libraryInterface.export(on: connection)
             let name = try adapter.requestBusName()
-            Log.message("serving MPRIS as \(name): \(serving)")
+            Log.message("serving MPRIS as \(name): \(library.podcasts.count) podcasts")
         } catch {
             throw CommandFailure("cannot serve on the session bus: \(error)")
         }
-        session.onChange = { [weak adapter] in adapter?.stateChanged() }
-        session.onSeeked = { [weak adapter] in adapter?.seeked(to: $0) }
-        session.onQuit = { [loop] in
+        let playlists = PlaylistWatcher(bridge: bridge, adapter: adapter)
+        player.onChange = { [weak adapter, weak bridge] in
+            bridge?.recheckArt()
+            adapter?.stateChanged()
+        }
+        player.onSeeked = { [weak adapter] in adapter?.seeked(to: NowPlayingMetadata.microseconds($0)) }
+        bridge.onArtArrived = { [weak adapter] in adapter?.stateChanged() }
+        library.onChange = { [weak adapter] in
+            playlists.announce()
+            adapter?.stateChanged()
+        }
+        bridge.onQuit = { [loop] in
             Log.message("quitting at a client's request")
             loop.quit()
         }
@@ -75,89 +114,63 @@ final class Daemon {
             Log.warning("lost the session bus (\(reason)); quitting")
             loop.quit()
         }
-        // A feed restored from the store is refreshed now; one just fetched, at the next interval.
-        if restored { session.refresh() }
-        let refreshes = context.addTimeout(milliseconds: refreshMinutes * 60_000) { [weak session] in
-            session?.refresh()
+        try? library.refresh()
+        let refreshes = context.addTimeout(milliseconds: refreshMinutes * 60_000) { [weak library] in
+            try? library?.refresh()
             return true
         }
-        session.returnFreeMemory()  // what start-up parsed and read back (a first fetch of a large feed)
+        Heap.returnFreeMemory()  // what start-up parsed and read back
         loop.run()
         signals.forEach { g_source_remove($0) }
         refreshes.cancel()
-        session.saveProgress(leaving: false)
-        try? session.stop()
+        player.saveProgress(leaving: false)
+        player.stop()
+        background.drain()
         adapter.unexport()
+        libraryObject.unexport()
         connection.flush()
         connection.close()
     }
 
-    /// The session over the feed to serve, whether that feed came from the store, and a line naming it.
-    /// The feed comes first, so that a feed that cannot be had is the one line printed (before any audio
-    /// output is tried); the outline read at start belongs to the session alone (a refresh replaces it).
-    private func makeSession(store: Store) throws -> (Session, restored: Bool, serving: String) {
-        let (stored, restored) = try feedToServe(store)
-        let serving = "\(stored.channel.title ?? stored.url.absoluteString), \(stored.episodes.count) episodes"
-        let engine: PlaybackEngine
-        do {
-            engine = try PlaybackEngine(audioSink: audioSink)
-        } catch {
-            throw CommandFailure("cannot start audio playback: \(error)")
-        }
-        do {
-            let session = try Session(feed: stored, store: store, engine: engine, loader: loader,
-                                      art: ArtCache(directory: artDirectory))
-            return (session, restored, serving)
-        } catch {
-            throw CommandFailure("cannot read the stored progress: \(error)")
-        }
+    /// Where playback starts.
+    private enum StartingPoint {
+        /// The stored current episode, restored where it was left.
+        case episode(EpisodeID)
+        /// A podcast used for the first time: its newest episode, paused at the start.
+        case newest(PodcastID)
+        /// An empty library.
+        case nothing
     }
 
-    /// The feed to serve and whether it came from the store. `--feed` names it (restored when stored,
-    /// else fetched); without it, the current feed in the store; with an empty store, the bundled demo.
-    private func feedToServe(_ store: Store) throws -> (FeedOutline, restored: Bool) {
+    /// `--feed` names the podcast (subscribed to first when new; its current episode restored when it
+    /// has it); without it, the current episode; with an empty library, the bundled demo.
+    private func startingPoint(_ library: Library, _ store: Store) throws -> StartingPoint {
+        let current: CurrentEpisode?
         do {
-            if let requestedFeed {
-                if let stored = try store.outline(url: requestedFeed) { return (stored, true) }
-                return (try fetchAndStore(requestedFeed, store), false)
-            }
-            if let current = try store.current(), let stored = try store.outline(id: current.feed) { return (stored, true) }
-        } catch let failure as CommandFailure {
-            throw failure
+            current = try store.currentEpisode()
         } catch {
             throw CommandFailure("cannot read the database: \(error)")
         }
-        guard let demo = DemoFeed.url() else {
-            throw CommandFailure("no feed yet: start with --feed URL (later runs remember it)")
+        if let requestedFeed {
+            let podcast = try library.podcast(url: requestedFeed)?.id ?? subscribe(requestedFeed, library, autoQueue: true)
+            if let current, current.podcast == podcast { return .episode(current.episode) }
+            return .newest(podcast)
         }
-        Log.message("no feed configured yet: playing the bundled demo feed (use --feed URL for your own)")
-        if let stored = try? store.outline(url: demo) { return (stored, true) }
-        return (try fetchAndStore(demo, store), false)
+        if let current, library.podcast(current.podcast) != nil { return .episode(current.episode) }
+        if let first = library.podcasts.first { return .newest(first.id) }
+        guard let demo = DemoFeed.url() else { return .nothing }
+        Log.message("no podcast yet: playing the bundled demo feed (add your own with earshot add URL)")
+        return .newest(try subscribe(demo, library, autoQueue: false))
     }
 
-    /// Fetches a feed that is not stored yet (waiting on the loop) and stores it.
-    private func fetchAndStore(_ url: URL, _ store: Store) throws -> FeedOutline {
-        var result: Result<FeedFetchResult, FeedError>?
-        loader.fetch(url) { result = $0 }
-        while result == nil { context.iterate(mayBlock: true) }
-        switch result! {
-        case .success(.fetched(let fetched)):
-            do {
-                let id = try store.saveFeed(fetched.feed.channel, url: url, validators: fetched.validators)
-                if let moved = fetched.permanentURL ?? fetched.feed.channel.newFeedURL, moved != url {
-                    do { try store.moveFeed(id, to: moved) } catch { Log.warning("keeping \(url.absoluteString): \(error)") }
-                }
-                guard let stored = try store.outline(id: id) else { throw CommandFailure("the feed vanished from the database") }
-                return stored
-            } catch let failure as CommandFailure {
-                throw failure
-            } catch {
-                throw CommandFailure("cannot store \(url.absoluteString): \(error)")
-            }
-        case .success(.notModified):
-            throw CommandFailure("\(url.absoluteString): the server answered 304 to an unconditional request")
-        case .failure(let error):
-            throw CommandFailure("\(url.absoluteString): \(error)")
+    /// Subscribes to `url` before the loop runs (waiting on the main context), or fails with one line.
+    private func subscribe(_ url: URL, _ library: Library, autoQueue: Bool) throws -> PodcastID {
+        var reports: [UpdateReport]?
+        library.subscribe([url], autoQueue: autoQueue) { reports = $0 }
+        while reports == nil { context.iterate(mayBlock: true) }
+        guard let report = reports?.first, let podcast = report.podcast, report.error == nil else {
+            throw CommandFailure(reports?.first?.error ?? "\(url.absoluteString): the feed could not be stored")
         }
+        return podcast
     }
 }

@@ -22,6 +22,9 @@ public protocol LibraryStore: AnyObject, Sendable {
     func listEpisodes(podcast: PodcastID?, unplayedOnly: Bool, matching: String?) throws -> [EpisodeListing]
     func listEpisodes(_ ids: [EpisodeID]) throws -> [EpisodeListing]
     func episodeStatuses(of podcast: PodcastID) throws -> [EpisodeID: EpisodeStatus]
+    /// The podcast's episode in progress (started, not completed, most recently played), else its
+    /// oldest playable episode not completed; nil when every episode is completed or none has audio.
+    func episodeToResume(in podcast: PodcastID) throws -> EpisodeID?
 
     // Progress
     func saveProgress(of episode: EpisodeID, position: Double, completed: Bool, at date: Date) throws

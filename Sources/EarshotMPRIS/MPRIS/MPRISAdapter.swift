@@ -36,14 +36,27 @@ public final class MPRISAdapter {
     /// Exports the MPRIS object on `connection` (the bus name is requested separately, after the
     /// object exists, so that clients reacting to the name find it). `supportedMimeTypes` is published
     /// as SupportedMimeTypes (the audio types the installed GStreamer plugins decode).
-    public init(connection: BusConnection, control: any PlayerControl, supportedMimeTypes: [String]) throws(BusError) {
+    /// With `playlists`, the object also has `org.mpris.MediaPlayer2.Playlists`.
+    public init(connection: BusConnection, control: any PlayerControl, playlists: (any PlaylistControl)? = nil,
+                supportedMimeTypes: [String]) throws(BusError) {
         self.control = control
+        var interfaces: [any BusInterface] = [
+            MediaPlayer2Interface(control: control, supportedMimeTypes: supportedMimeTypes),
+            PlayerInterface(control: control),
+        ]
+        if let playlists { interfaces.append(PlaylistsInterface(control: playlists)) }
         object = try ExportedObject(
             connection: connection, path: Self.objectPath, introspectionXML: MPRISIntrospection.xml,
-            interfaces: [
-                MediaPlayer2Interface(control: control, supportedMimeTypes: supportedMimeTypes),
-                PlayerInterface(control: control),
-            ])
+            interfaces: interfaces)
+    }
+
+    /// The owner reports that a playlist's name or icon changed: emits `PlaylistChanged`.
+    public func playlistChanged(_ playlist: PlaylistEntry) {
+        do {
+            try object.emit(interface: "org.mpris.MediaPlayer2.Playlists", signal: "PlaylistChanged", arguments: [playlist.dbusValue])
+        } catch {
+            if object.connection.isConnected { Log.warning("MPRIS: cannot emit PlaylistChanged: \(error)") }
+        }
     }
 
     deinit { object.unexport() }

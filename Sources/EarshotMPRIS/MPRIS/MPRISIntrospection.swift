@@ -6,3 +6,13 @@ public enum MPRISIntrospection {
     /// The XML text, exactly as in dbus/org.mpris.MediaPlayer2.xml.
     public static let xml: String = String(decoding: PackageResources.org_mpris_MediaPlayer2_xml, as: UTF8.self)
 }
+
+/// The introspection XML of /org/earshot/Earshot: dbus/org.earshot.Earshot1.xml, embedded the same way.
+public enum EarshotIntrospection {
+    /// The XML text, exactly as in dbus/org.earshot.Earshot1.xml.
+    public static let xml: String = String(decoding: PackageResources.org_earshot_Earshot1_xml, as: UTF8.self)
+    /// The object path.
+    public static let objectPath = "/org/earshot/Earshot"
+    /// The interface name.
+    public static let interface = "org.earshot.Earshot1"
+}

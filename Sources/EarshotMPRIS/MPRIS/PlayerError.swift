@@ -14,6 +14,12 @@ public enum PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
     case feedUnavailable(String)
     /// The playback engine failed (`org.earshot.Error.PlaybackFailed`).
     case playbackFailed(String)
+    /// No podcast has the id asked for (`org.earshot.Error.NoSuchPodcast`).
+    case noSuchPodcast(String)
+    /// No episode has the id asked for (`org.earshot.Error.NoSuchEpisode`).
+    case noSuchEpisode(String)
+    /// A setting name or value Earshot does not know (`org.earshot.Error.InvalidSetting`).
+    case invalidSetting(String)
     /// Anything else (`org.earshot.Error.Failed`).
     case failed(String)
 
@@ -26,6 +32,9 @@ public enum PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noEpisode: "org.earshot.Error.NoEpisode"
         case .feedUnavailable: "org.earshot.Error.FeedUnavailable"
         case .playbackFailed: "org.earshot.Error.PlaybackFailed"
+        case .noSuchPodcast: "org.earshot.Error.NoSuchPodcast"
+        case .noSuchEpisode: "org.earshot.Error.NoSuchEpisode"
+        case .invalidSetting: "org.earshot.Error.InvalidSetting"
         case .failed: "org.earshot.Error.Failed"
         }
     }
@@ -34,7 +43,8 @@ public enum PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .soundURLMissing(let m), .indexOutOfRange(let m), .unsupportedURIScheme(let m), .noEpisode(let m),
-             .feedUnavailable(let m), .playbackFailed(let m), .failed(let m):
+             .feedUnavailable(let m), .playbackFailed(let m), .noSuchPodcast(let m), .noSuchEpisode(let m),
+             .invalidSetting(let m), .failed(let m):
             m
         }
     }

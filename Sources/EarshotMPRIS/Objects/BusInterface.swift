@@ -34,17 +34,28 @@ extension BusInterface {
 }
 
 /// What a method returns: its out arguments, and optionally work to do once the reply has been
-/// written to the socket (e.g. quitting after answering Quit).
+/// written to the socket (e.g. quitting after answering Quit); or a promise to answer later.
 public struct MethodReply {
     /// The out arguments.
     public var values: [DBusValue]
     /// Runs after the reply has been flushed.
     public var afterReply: (() -> Void)?
+    /// For a method that answers later (its work runs on a worker or waits for the network): called at
+    /// once with a responder, which the implementation calls exactly once, on the main context's thread,
+    /// with the out arguments or an error. `values` is ignored then.
+    public var deferred: ((@escaping (Result<[DBusValue], BusError>) -> Void) -> Void)?
 
     /// A reply with `values` and optional follow-up work.
     public init(_ values: [DBusValue] = [], afterReply: (() -> Void)? = nil) {
         self.values = values
         self.afterReply = afterReply
+    }
+
+    /// A reply sent when `start`'s responder is called (the loop goes on meanwhile).
+    public static func later(_ start: @escaping (@escaping (Result<[DBusValue], BusError>) -> Void) -> Void) -> MethodReply {
+        var reply = MethodReply()
+        reply.deferred = start
+        return reply
     }
 
     /// A reply with no out arguments.

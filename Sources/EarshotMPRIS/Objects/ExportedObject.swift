@@ -78,6 +78,10 @@ public final class ExportedObject {
         } catch {
             outcome = .failure(error)
         }
+        if case .success(let result) = outcome, let deferred = result.deferred {
+            answerLater(message, deferred)
+            return true
+        }
         guard message.expectsReply else {
             if case .success(let reply) = outcome { reply.afterReply?() }
             return true
@@ -97,6 +101,34 @@ public final class ExportedObject {
             reply(to: message, with: error)
         }
         return true
+    }
+
+    /// Runs a deferred method and sends its answer when it comes (checked against the declared
+    /// out-signature, like immediate answers). A second answer is ignored.
+    private func answerLater(_ message: BusMessage, _ start: (@escaping (Result<[DBusValue], BusError>) -> Void) -> Void) {
+        let declared = message.interface.flatMap { node.interface($0) }?.method(message.member ?? "")?.outSignature
+            ?? node.interfaces.lazy.compactMap { $0.method(message.member ?? "") }.first?.outSignature ?? ""
+        var answered = false
+        start { [weak self] outcome in
+            guard let self, !answered else { return }
+            answered = true
+            guard message.expectsReply else { return }
+            switch outcome {
+            case .success(let values):
+                let signature = values.map(\.signature).joined()
+                guard signature == declared else {
+                    Log.warning("D-Bus: \(message.member ?? "?") answered '\(signature)', declared '\(declared)'")
+                    return self.reply(to: message, with: .failed("internal error: the answer has the wrong type"))
+                }
+                do {
+                    try self.connection.send(try message.methodReturn(values))
+                } catch {
+                    self.reply(to: message, with: .failed("cannot send the reply: \(error)"))
+                }
+            case .failure(let error):
+                self.reply(to: message, with: error)
+            }
+        }
     }
 
     private func reply(to message: BusMessage, with error: BusError) {
@@ -136,7 +168,7 @@ public final class ExportedObject {
             reply = try implementation.call(member, arguments: arguments)
         }
         let outSignature = reply.values.map(\.signature).joined()
-        guard outSignature == method.outSignature else {
+        guard reply.deferred != nil || outSignature == method.outSignature else {
             Log.warning("D-Bus: \(description.name).\(member) returned '\(outSignature)', declared '\(method.outSignature)'")
             throw .failed("internal error: \(member) returned the wrong type")
         }

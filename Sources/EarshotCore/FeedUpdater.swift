@@ -1,0 +1,156 @@
+import EarshotFeed
+import EarshotGLib
+import EarshotStore
+import Foundation
+
+/// The one feed-update pipeline: start-up, the timed refresh, `earshot add`, an OPML import and OpenUri
+/// all fetch, parse and store through it. A bounded number of feeds are in flight at once (and fewer per
+/// host, to be polite); parsing happens on a worker (`FeedFetching`), storing on the background, and
+/// each outcome comes back on the loop.
+public final class FeedUpdater {
+    /// One feed to fetch.
+    public struct Request: Sendable {
+        public var url: URL
+        /// The podcast it refreshes; nil for a new subscription. A podcast removed before its result is
+        /// stored is not brought back.
+        public var podcast: PodcastID?
+        public var validators: FeedValidators
+        /// Whether the caller needs the podcast's outline back (the player's current podcast).
+        public var wantsOutline: Bool
+
+        public init(url: URL, podcast: PodcastID? = nil, validators: FeedValidators = FeedValidators(), wantsOutline: Bool = false) {
+            self.url = url
+            self.podcast = podcast
+            self.validators = validators
+            self.wantsOutline = wantsOutline
+        }
+    }
+
+    /// What became of one request.
+    public enum Outcome: Sendable {
+        /// A new version was stored.
+        case stored(SavedFeed, PodcastSummary, FeedOutline?)
+        /// The server said nothing changed (304).
+        case notModified(PodcastID)
+        /// The podcast was removed while its feed was being fetched: nothing was stored.
+        case vanished
+        /// The feed could not be had or stored; the message names the URL and the cause.
+        case failed(String)
+    }
+
+    let fetcher: FeedFetching
+    let store: LibraryStore
+    let background: Background
+    /// How many feeds are fetched or stored at once, in all and per host.
+    let limit: Int
+    let perHostLimit: Int
+    private var waiting: [(Request, (Outcome) -> Void)] = []
+    private var active = 0
+    private var activeByHost: [String: Int] = [:]
+
+    public init(fetcher: FeedFetching, store: LibraryStore, background: Background, limit: Int = 8, perHostLimit: Int = 4) {
+        self.fetcher = fetcher
+        self.store = store
+        self.background = background
+        self.limit = limit
+        self.perHostLimit = perHostLimit
+    }
+
+    /// Queues `request`; `completion` runs on the loop once it is fetched and stored (or failed).
+    public func update(_ request: Request, completion: @escaping (Outcome) -> Void) {
+        waiting.append((request, completion))
+        pump()
+    }
+
+    /// How many requests are waiting or in flight.
+    public var pending: Int { waiting.count + active }
+
+    private func pump() {
+        var index = 0
+        while active < limit, index < waiting.count {
+            let host = waiting[index].0.url.host ?? ""
+            guard activeByHost[host, default: 0] < perHostLimit else {
+                index += 1
+                continue
+            }
+            let (request, completion) = waiting.remove(at: index)
+            active += 1
+            activeByHost[host, default: 0] += 1
+            start(request) { [weak self] outcome in
+                guard let self else { return }
+                self.active -= 1
+                self.activeByHost[host, default: 1] -= 1
+                completion(outcome)
+                self.pump()
+            }
+        }
+    }
+
+    private func start(_ request: Request, finished: @escaping (Outcome) -> Void) {
+        fetcher.fetch(request.url, validators: request.validators) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(.notModified):
+                guard let podcast = request.podcast else {
+                    return finished(.failed("\(request.url.absoluteString): the server answered 304 to an unconditional request"))
+                }
+                let store = self.store, validators = request.validators
+                self.background.run({ () -> Outcome in
+                    do {
+                        guard try store.podcast(podcast) != nil else { return .vanished }
+                        try store.markChecked(podcast, validators: validators, checkedAt: Date())
+                        return .notModified(podcast)
+                    } catch {
+                        return .failed("\(request.url.absoluteString): \(error)")
+                    }
+                }, completion: finished)
+            case .success(.fetched(let fetched)):
+                self.store(fetched, for: request, finished: finished)
+            case .failure(let error):
+                finished(.failed("\(request.url.absoluteString): \(error)"))
+            }
+        }
+    }
+
+    /// Stores a fetched feed on the background; a feed that moved (301/308 or itunes:new-feed-url) is
+    /// stored under its new address.
+    private func store(_ fetched: FetchedFeed, for request: Request, finished: @escaping (Outcome) -> Void) {
+        let store = self.store
+        let parsed = ParsedChannel(fetched.feed.channel)
+        let validators = fetched.validators
+        let movedTo = fetched.permanentURL ?? fetched.feed.channel.newFeedURL
+        background.run({ () -> Outcome in
+            do {
+                if let podcast = request.podcast, try store.podcast(podcast) == nil { return .vanished }
+                let url = request.podcast.flatMap { try? store.podcast($0)?.url } ?? request.url
+                let saved = try store.storeFeed(parsed.take(), url: url, validators: validators, checkedAt: Date())
+                if let movedTo, movedTo != url {
+                    do {
+                        try store.moveFeed(saved.podcast, to: movedTo)
+                        Log.message("the feed moved: \(url.absoluteString) → \(movedTo.absoluteString)")
+                    } catch {
+                        Log.warning("keeping \(url.absoluteString): \(error)")
+                    }
+                }
+                guard let summary = try store.podcast(saved.podcast) else { return .vanished }
+                let outline = request.wantsOutline ? try store.outline(id: saved.podcast) : nil
+                return .stored(saved, summary, outline)
+            } catch {
+                return .failed("cannot store \(request.url.absoluteString): \(error)")
+            }
+        }, completion: finished)
+    }
+}
+
+/// The parsed channel on its way to the store, handed over once, so the background job that stores it
+/// also frees it (a 5,000-episode feed is megabytes of strings) before the result comes back.
+private final class ParsedChannel: @unchecked Sendable {
+    private var channel: Channel?
+    init(_ channel: Channel) { self.channel = channel }
+
+    /// The channel; the box no longer holds it. Called once, on the background.
+    func take() -> Channel {
+        defer { channel = nil }
+        return channel ?? Channel()
+    }
+}

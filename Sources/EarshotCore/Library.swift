@@ -1,0 +1,224 @@
+import EarshotFeed
+import EarshotGLib
+import EarshotStore
+import Foundation
+
+/// Who hears about the library's changes: the player, which keeps Up Next and its podcast's order.
+public protocol LibraryListener: AnyObject {
+    /// The podcast the current episode belongs to (its refreshes return the outline).
+    var currentPodcast: PodcastID? { get }
+    /// A feed was stored: a new subscription or a refresh that found a new version.
+    func library(_ library: Library, stored podcast: PodcastSummary, saved: SavedFeed, outline: FeedOutline?)
+    /// A podcast was unsubscribed.
+    func library(_ library: Library, removed podcast: PodcastID)
+}
+
+/// What one subscription or refresh did, for the listener who asked.
+public struct UpdateReport: Sendable, Equatable {
+    public var url: URL
+    public var podcast: PodcastID?
+    public var title: String?
+    public var episodes: Int
+    public var newEpisodes: Int
+    public var notModified: Bool
+    /// The plain-words cause when it failed.
+    public var error: String?
+
+    public init(url: URL, podcast: PodcastID? = nil, title: String? = nil, episodes: Int = 0, newEpisodes: Int = 0,
+                notModified: Bool = false, error: String? = nil) {
+        self.url = url
+        self.podcast = podcast
+        self.title = title
+        self.episodes = episodes
+        self.newEpisodes = newEpisodes
+        self.notModified = notModified
+        self.error = error
+    }
+}
+
+/// The podcasts the listener follows: subscribing (one by one or from OPML), refreshing, unsubscribing
+/// and their settings. Podcasts are held as small summaries; episodes stay in the store.
+public final class Library {
+    /// Called when the list of podcasts or their titles, art or counts changed.
+    public var onChange: () -> Void = {}
+    weak var listener: LibraryListener?
+
+    let store: LibraryStore
+    let background: Background
+    let updater: FeedUpdater
+    /// The bundled demo feed: the first-run default, unsubscribed when the listener adds a podcast.
+    public let demoURL: URL?
+    /// Every podcast, in the order they were added.
+    public private(set) var podcasts: [PodcastSummary]
+    /// The settings as stored, per podcast and global (key nil).
+    private var settings: [PodcastID?: [String: String]] = [:]
+
+    /// The library as stored.
+    public init(store: LibraryStore, background: Background, fetcher: FeedFetching, demoURL: URL? = nil) throws(LibraryError) {
+        self.store = store
+        self.background = background
+        self.demoURL = demoURL
+        updater = FeedUpdater(fetcher: fetcher, store: store, background: background)
+        do {
+            podcasts = try store.podcasts()
+            settings[nil] = try store.settings(for: nil)
+            for podcast in podcasts { settings[podcast.id] = try store.settings(for: podcast.id) }
+        } catch {
+            throw .failed("cannot read the library: \(error)")
+        }
+    }
+
+    public func podcast(_ id: PodcastID) -> PodcastSummary? { podcasts.first { $0.id == id } }
+    public func podcast(url: URL) -> PodcastSummary? { podcasts.first { $0.url == url } }
+
+    /// Whether `podcast` is the bundled demo.
+    public func isDemo(_ podcast: PodcastID) -> Bool { demoURL != nil && self.podcast(podcast)?.url == demoURL }
+
+    // MARK: Settings
+
+    /// Whether new episodes of `podcast` go to the end of Up Next.
+    public func autoQueue(_ podcast: PodcastID) -> Bool {
+        Setting.flag(settings[podcast]?[Setting.autoQueue] ?? settings[nil]?[Setting.autoQueue]) ?? true
+    }
+
+    /// Changes a setting of `podcast` (nil: the global default). Values are checked here.
+    public func set(_ key: String, to value: String, for podcast: PodcastID?) throws(LibraryError) {
+        if let podcast, self.podcast(podcast) == nil { throw .noSuchPodcast(podcast) }
+        switch key {
+        case Setting.autoQueue:
+            guard let flag = Setting.flag(value) else { throw .invalidSetting("auto-queue is on or off, not “\(value)”") }
+            save(key, flag ? "on" : "off", for: podcast)
+        default:
+            throw .invalidSetting("unknown setting “\(key)” (known: \(Setting.autoQueue))")
+        }
+    }
+
+    private func save(_ key: String, _ value: String, for podcast: PodcastID?) {
+        settings[podcast, default: [:]][key] = value
+        let store = self.store
+        background.run { Player.log { try store.saveSetting(key, value: value, for: podcast) } }
+    }
+
+    /// Keeps a podcast's "last played" current (the Played ordering of playlists).
+    func notePlayed(_ podcast: PodcastID?, at date: Date) {
+        guard let podcast, let index = podcasts.firstIndex(where: { $0.id == podcast }) else { return }
+        podcasts[index].lastPlayedAt = date
+    }
+
+    // MARK: Subscribing and refreshing
+
+    /// Subscribes to each feed (one already subscribed is refreshed). `progress` hears of each feed as
+    /// it finishes (done, total); `completion` gets one report per URL, in order.
+    public func subscribe(_ urls: [URL], autoQueue: Bool, progress: @escaping (UpdateReport, Int, Int) -> Void = { _, _, _ in },
+                          completion: @escaping ([UpdateReport]) -> Void) {
+        let requests = urls.map { url in
+            podcast(url: url).map { request(refreshing: $0) } ?? FeedUpdater.Request(url: url)
+        }
+        run(requests, autoQueue: autoQueue, progress: progress) { [weak self] reports in
+            self?.retireDemo(after: reports)
+            completion(reports)
+        }
+    }
+
+    /// Refreshes these podcasts (nil: every podcast) with conditional requests.
+    public func refresh(_ ids: [PodcastID]? = nil, progress: @escaping (UpdateReport, Int, Int) -> Void = { _, _, _ in },
+                        completion: @escaping ([UpdateReport]) -> Void = { _ in }) throws(LibraryError) {
+        var chosen: [PodcastSummary] = []
+        for id in ids ?? podcasts.map(\.id) {
+            guard let podcast = podcast(id) else { throw .noSuchPodcast(id) }
+            chosen.append(podcast)
+        }
+        run(chosen.map(request(refreshing:)), autoQueue: nil, progress: progress, completion: completion)
+    }
+
+    private func request(refreshing podcast: PodcastSummary) -> FeedUpdater.Request {
+        FeedUpdater.Request(url: podcast.url, podcast: podcast.id, validators: podcast.validators,
+                            wantsOutline: listener?.currentPodcast == podcast.id)
+    }
+
+    private func run(_ requests: [FeedUpdater.Request], autoQueue: Bool?, progress: @escaping (UpdateReport, Int, Int) -> Void,
+                     completion: @escaping ([UpdateReport]) -> Void) {
+        var reports = [UpdateReport?](repeating: nil, count: requests.count)
+        var done = 0
+        guard !requests.isEmpty else { return completion([]) }
+        for (index, request) in requests.enumerated() {
+            updater.update(request) { [weak self] outcome in
+                guard let self else { return }
+                let report = self.adopt(outcome, for: request, autoQueue: autoQueue)
+                reports[index] = report
+                done += 1
+                progress(report, done, requests.count)
+                if done == requests.count { completion(reports.compactMap { $0 }) }
+            }
+        }
+    }
+
+    /// Takes an outcome in: the summary replaces the old one, a new podcast gets its auto-queue setting,
+    /// the listener hears of it.
+    private func adopt(_ outcome: FeedUpdater.Outcome, for request: FeedUpdater.Request, autoQueue: Bool?) -> UpdateReport {
+        var report = UpdateReport(url: request.url, podcast: request.podcast, title: nil, episodes: 0, newEpisodes: 0,
+                                  notModified: false, error: nil)
+        switch outcome {
+        case .stored(let saved, let summary, let outline):
+            if let index = podcasts.firstIndex(where: { $0.id == summary.id }) {
+                podcasts[index] = summary
+            } else {
+                podcasts.append(summary)
+                if let autoQueue { save(Setting.autoQueue, autoQueue ? "on" : "off", for: summary.id) }
+            }
+            report.podcast = summary.id
+            report.title = summary.channel.title
+            report.episodes = saved.episodeCount
+            report.newEpisodes = saved.isNew ? saved.episodeCount : saved.newEpisodes.count
+            listener?.library(self, stored: summary, saved: saved, outline: outline)
+            onChange()
+        case .notModified(let id):
+            if let index = podcasts.firstIndex(where: { $0.id == id }) {
+                podcasts[index].lastCheckedAt = Date()
+                report.title = podcasts[index].channel.title
+                report.episodes = podcasts[index].episodeCount
+            }
+            report.notModified = true
+        case .vanished:
+            report.error = "the podcast was removed meanwhile"
+        case .failed(let message):
+            report.error = message
+            Log.warning("feed update: \(message)")
+        }
+        return report
+    }
+
+    /// The demo gives way to the first podcast the listener adds.
+    private func retireDemo(after reports: [UpdateReport]) {
+        guard let demoURL, let demo = podcast(url: demoURL),
+              reports.contains(where: { $0.podcast != nil && $0.podcast != demo.id && $0.error == nil }) else { return }
+        try? unsubscribe(demo.id)
+    }
+
+    // MARK: Unsubscribing
+
+    /// Unsubscribes: the podcast, its episodes and progress and its Up Next entries go.
+    public func unsubscribe(_ id: PodcastID) throws(LibraryError) {
+        guard podcast(id) != nil else { throw .noSuchPodcast(id) }
+        podcasts.removeAll { $0.id == id }
+        settings[id] = nil
+        let store = self.store
+        background.run { Player.log { try store.removePodcast(id) } }
+        listener?.library(self, removed: id)
+        onChange()
+    }
+}
+
+/// The settings Earshot knows, and how their values read.
+enum Setting {
+    static let autoQueue = "auto-queue"
+
+    /// on/off, true/false, yes/no, 1/0.
+    static func flag(_ text: String?) -> Bool? {
+        switch text?.lowercased() {
+        case "on", "true", "yes", "1": true
+        case "off", "false", "no", "0": false
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import EarshotFeed
+import EarshotGLib
+import EarshotStore
+import Foundation
+
+/// The player's side of library changes: new episodes join Up Next when their podcast auto-queues,
+/// a refreshed current podcast keeps its episode, a removed podcast leaves Up Next.
+extension Player: LibraryListener {
+    public var currentPodcast: PodcastID? { current?.podcast }
+
+    public func library(_ library: Library, stored podcast: PodcastSummary, saved: SavedFeed, outline: FeedOutline?) {
+        if podcast.id == current?.podcast, let outline {
+            order = PlayOrder(feedOrder: outline.episodes)
+            if let current, let fresh = try? store.storedEpisode(current.id) {
+                self.current = StoredEpisode(id: fresh.id, podcast: fresh.podcast, episode: fresh.episode, status: current.status,
+                                             learnedDuration: current.learnedDuration ?? fresh.learnedDuration,
+                                             storedChapters: fresh.storedChapters)
+            }
+        }
+        if !saved.isNew, !saved.newEpisodes.isEmpty, library.autoQueue(podcast.id) {
+            let playable = (try? store.listEpisodes(saved.newEpisodes).filter(\.isPlayable)) ?? []
+            let items = playable.map { UpNext.Item(episode: $0.id, podcast: $0.podcast) }
+                .filter { $0.episode != current?.id }
+            if !items.isEmpty {
+                upNext.insert(items)
+                saveUpNext()
+            }
+        }
+        let onDemo = current == nil || (current?.podcast).map { library.isDemo($0) } == true
+        if onDemo, saved.isNew, !library.isDemo(podcast.id), status != .playing {
+            selectNewest(of: podcast.id)
+        }
+        onChange()
+    }
+
+    public func library(_ library: Library, removed podcast: PodcastID) {
+        if upNext.remove(podcast: podcast) { saveUpNext() }
+        if current?.podcast == podcast { order = nil }
+        onChange()
+    }
+
+    /// Makes the newest playable episode of `podcast` current, paused unless playing (a podcast opened for
+    /// the first time).
+    public func selectNewest(of podcast: PodcastID) {
+        guard let outline = try? store.outline(id: podcast) else { return }
+        let order = PlayOrder(feedOrder: outline.episodes)
+        guard let newest = order.newestPlayable else { return }
+        do {
+            try select(order.episodes[newest].key, play: nil, remember: true)
+            if !loaded { load(play: false) }
+        } catch {
+            Log.warning("cannot select the newest episode: \(error)")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import EarshotGLib
+import EarshotStore
+import Foundation
+
+/// OpenUri: an episode's audio or page URL plays that episode; any other URL is a feed, subscribed to
+/// when new (through the one feed-update pipeline) and opened at its newest episode.
+extension Player {
+    public func open(_ uri: String) throws(LibraryError) {
+        if let id = try Self.read({ try self.store.episodeID(matching: uri) }) {
+            return try select(id, play: true, remember: true)
+        }
+        guard let url = URL(string: uri), url.scheme != nil else { throw .failed("“\(uri)” is not a URL") }
+        if let podcast = library.podcast(url: url) {
+            if podcast.id == currentPodcast { return try library.refresh([podcast.id]) }
+            return selectNewest(of: podcast.id)
+        }
+        library.subscribe([url], autoQueue: true) { [weak self] reports in
+            guard let self, let report = reports.first else { return }
+            guard let podcast = report.podcast, report.error == nil else {
+                return Log.warning("OpenUri \(uri): \(report.error ?? "not a feed")")
+            }
+            if podcast != self.currentPodcast { self.selectNewest(of: podcast) }
+        }
+    }
+}

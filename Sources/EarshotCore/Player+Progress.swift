@@ -1,0 +1,64 @@
+import EarshotFeed
+import EarshotGLib
+import EarshotStore
+import Foundation
+
+/// Saving the listener's place: on pause, stop, a seek, a change of episode, quit and signals, and every
+/// 5 seconds while playing. Writes go to the background; the loop never waits for them.
+extension Player {
+    /// How often progress is saved while playing, in milliseconds.
+    static let progressInterval: UInt32 = 5000
+
+    /// Saves the current episode's position now. `leaving` applies the finishing rule (the listener is
+    /// moving away from the episode: stop, another episode, quit).
+    public func saveProgress(leaving: Bool = false) {
+        guard let current, loaded, let position = engine.position else { return }
+        let seconds = Self.seconds(position)
+        let duration = engine.duration.map(Self.seconds) ?? current.learnedDuration ?? current.episode.duration
+        let finished = leaving && ProgressRules.isFinished(leavingAt: seconds, duration: duration)
+        recordProgress(of: current.id, position: finished ? 0 : seconds, completed: finished)
+    }
+
+    /// Records progress here at once and in the store in the background.
+    func recordProgress(of episode: EpisodeID, position: Double, completed: Bool) {
+        let now = Date()
+        var status = recentProgress[episode] ?? (current?.id == episode ? current?.status : nil) ?? .unplayed
+        status.lastListenTime = position
+        status.lastPlayedAt = now
+        status.hasCompleted = completed || (status.hasCompleted && position == 0)
+        recentProgress[episode] = status
+        if current?.id == episode { current?.status = status }
+        let store = self.store, saved = status
+        background.run { Self.log { try store.saveProgress(of: episode, position: position, completed: saved.hasCompleted, at: now) } }
+        library.notePlayed(current?.podcast, at: now)
+    }
+
+    func updateProgressTimer(playing: Bool) {
+        if playing, progressTimer == nil {
+            progressTimer = context.addTimeout(milliseconds: Self.progressInterval) { [weak self] in
+                self?.saveProgress()
+                return true
+            }
+        } else if !playing, let timer = progressTimer {
+            timer.cancel()
+            progressTimer = nil
+        }
+    }
+
+    func saveUpNext() {
+        let store = self.store, episodes = upNext.episodes
+        background.run { Self.log { try store.saveEpisodeList(.upNext, episodes) } }
+    }
+
+    func saveHistory() {
+        let store = self.store, episodes = history
+        background.run { Self.log { try store.saveEpisodeList(.history, episodes) } }
+    }
+
+    /// Up Next and the history as stored (at start-up).
+    public func restoreLists() {
+        let queued = (try? store.listEpisodes(store.episodeList(.upNext))) ?? []
+        upNext = UpNext(queued.map { UpNext.Item(episode: $0.id, podcast: $0.podcast) })
+        history = (try? store.episodeList(.history)) ?? []
+    }
+}

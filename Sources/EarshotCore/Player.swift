@@ -1,0 +1,276 @@
+import EarshotFeed
+import EarshotGLib
+import EarshotPlayback
+import EarshotStore
+import Foundation
+
+/// The listening rules: which episode is current, what Next and Previous mean, what happens at the end
+/// of an episode, Up Next, where an episode resumes and when progress is saved. It talks to audio
+/// through `AudioEngine`, to persistence through `LibraryStore` (reads: small and indexed; writes: on
+/// `Background`, never waited for) and to the library for podcast details. Everything runs on the main
+/// context's thread; the bus adapters read its state and forward commands.
+public final class Player {
+    /// Called after anything the bus shows may have changed (the adapters diff and announce).
+    public var onChange: () -> Void = {}
+    /// Called when a seek landed, with where playback really is (MPRIS `Seeked`).
+    public var onSeeked: (Duration) -> Void = { _ in }
+
+    let engine: AudioEngine
+    let store: LibraryStore
+    let background: Background
+    let library: Library
+    let context = MainContext.threadDefault()
+
+    /// The current episode with its progress as last known here.
+    public internal(set) var current: StoredEpisode?
+    /// The play order of the current episode's podcast (nil when that podcast was removed).
+    var order: PlayOrder?
+    /// Up Next.
+    public internal(set) var upNext = UpNext()
+    /// Episodes played before the current one, oldest first (Previous walks back through them).
+    var history: [EpisodeID] = []
+    /// The engine has the current episode loaded (false after a Next/Previous while stopped).
+    var loaded = false
+    /// Progress recorded this session, newer than what the store may have written yet.
+    var recentProgress: [EpisodeID: EpisodeStatus] = [:]
+    /// Saves progress every 5 s while playing; nil otherwise.
+    var progressTimer: SourceHandle?
+
+    /// How many played episodes Previous can walk back through.
+    static let historyLimit = 100
+
+    /// A player over `library`; nothing is current until `restore` or a selection.
+    public init(engine: AudioEngine, store: LibraryStore, background: Background, library: Library) {
+        self.engine = engine
+        self.store = store
+        self.background = background
+        self.library = library
+        engine.onEvent = { [weak self] event in self?.handle(event) }
+        library.listener = self
+    }
+
+    // MARK: State
+
+    /// Playing, paused or stopped, as the listener sees it.
+    public var status: PlaybackState { loaded ? engine.state : .stopped }
+
+    /// Where playback is; zero when stopped.
+    public var position: Duration {
+        guard loaded, engine.state != .stopped, let position = engine.position else { return .zero }
+        return position
+    }
+
+    public var rate: Double { engine.rate }
+    public var volume: Double { engine.volume }
+    /// Whether the current episode can be sought.
+    public var canSeek: Bool { loaded && engine.state != .stopped }
+
+    /// The episode Next (or the end of the current one) would play: the first of Up Next, else the next
+    /// newer episode of the current podcast.
+    public var nextEpisode: EpisodeID? {
+        if let first = upNext.first { return first.episode }
+        guard let current, let order, let index = order.index(ofKey: current.id),
+              let next = order.next(after: index) else { return nil }
+        return order.episodes[next].key
+    }
+
+    /// The episode Previous would play: the one played before, else the next older one of the podcast.
+    public var previousEpisode: EpisodeID? {
+        if let last = history.last(where: { $0 != current?.id }) { return last }
+        guard let current, let order, let index = order.index(ofKey: current.id),
+              let previous = order.previous(before: index) else { return nil }
+        return order.episodes[previous].key
+    }
+
+    /// The length of the current episode: the audio's, else the one learned before, else the feed's.
+    public var length: Duration? {
+        if loaded, let duration = engine.duration { return duration }
+        guard let current else { return nil }
+        return (current.learnedDuration ?? current.episode.duration).map { .milliseconds(Int64($0 * 1000)) }
+    }
+
+    // MARK: Commands
+
+    /// Starts or resumes the current episode.
+    public func play() throws(LibraryError) {
+        guard current != nil else { throw .noEpisode("there is no episode to play: add a podcast with earshot add URL") }
+        if loaded && engine.state != .stopped {
+            engine.play()
+        } else {
+            load(play: true)
+        }
+        onChange()
+    }
+
+    public func pause() {
+        guard loaded, engine.state == .playing else { return }
+        engine.pause()
+        saveProgress()
+        onChange()
+    }
+
+    public func playPause() throws(LibraryError) {
+        if loaded && engine.state == .playing { pause() } else { try play() }
+    }
+
+    public func stop() {
+        guard loaded, engine.state != .stopped else { return }
+        saveProgress(leaving: true)
+        engine.stop()
+        onChange()
+    }
+
+    /// Moves to `nextEpisode`, keeping Playing, Paused or Stopped; with none, this is the end of the
+    /// current episode (a Seek past the end of the newest): Stopped at 0.
+    public func next() throws(LibraryError) {
+        guard current != nil else { throw .noEpisode("there is no episode") }
+        guard let next = nextEpisode else { return episodeEnded() }
+        try select(next, play: nil, remember: true)
+    }
+
+    /// Moves to `previousEpisode`, keeping Playing, Paused or Stopped.
+    public func previous() throws(LibraryError) {
+        while let previous = previousEpisode {
+            let fromHistory = history.lastIndex(of: previous)
+            if let fromHistory { history.removeSubrange(fromHistory...) }
+            saveHistory()
+            do throws(LibraryError) {
+                return try select(previous, play: nil, remember: false)
+            } catch .noSuchEpisode where fromHistory != nil {
+                continue  // its podcast was removed since: the one before it
+            }
+        }
+        throw .indexOutOfRange("there is no episode before this one")
+    }
+
+    /// Seeks the current episode. The target is saved at once, so a crash right after a seek resumes
+    /// where the listener asked to be.
+    public func seek(to target: Duration) {
+        guard loaded, engine.state != .stopped, let current else { return }
+        engine.seek(to: target)
+        recordProgress(of: current.id, position: Self.seconds(max(.zero, target)), completed: false)
+        onChange()
+    }
+
+    public func setRate(_ rate: Double) {
+        engine.setRate(rate)
+        onChange()
+    }
+
+    public func setVolume(_ volume: Double) {
+        engine.setVolume(volume)
+        onChange()
+    }
+
+    /// Plays `episode` now, where it was left.
+    public func play(episode: EpisodeID) throws(LibraryError) {
+        try select(episode, play: true, remember: true)
+    }
+
+    /// Plays `podcast` now: its episode in progress, else its oldest unplayed one.
+    public func play(podcast: PodcastID) throws(LibraryError) {
+        guard library.podcast(podcast) != nil else { throw .noSuchPodcast(podcast) }
+        guard let episode = try Self.read({ try self.store.episodeToResume(in: podcast) }) else {
+            throw .noEpisode("“\(library.podcast(podcast)?.channel.title ?? "podcast \(podcast.rawValue)")” has no episode left to play")
+        }
+        try select(episode, play: true, remember: true)
+    }
+
+    // MARK: Moving between episodes
+
+    /// Makes `id` current. Playing, Paused or Stopped stays as it was unless `play` says to play;
+    /// `remember` puts the episode left into the history.
+    func select(_ id: EpisodeID, play: Bool?, remember: Bool) throws(LibraryError) {
+        guard let stored = try Self.read({ try self.store.storedEpisode(id) }) else { throw .noSuchEpisode(id) }
+        guard stored.episode.soundURL != nil else {
+            throw .soundURLMissing("“\(stored.episode.title ?? "episode \(id.rawValue)")” has no audio")
+        }
+        let wasPlaying = loaded && engine.state == .playing
+        let wasStopped = !loaded || engine.state == .stopped
+        if loaded && !wasStopped { saveProgress(leaving: true) }
+        if remember, let left = current?.id, left != id { addToHistory(left) }
+        becomeCurrent(stored)
+        if play == true || (!wasStopped && play == nil) {
+            load(play: play ?? wasPlaying)
+        } else {
+            engine.stop()
+            loaded = false
+        }
+        onChange()
+    }
+
+    /// Restores `episode` as current at start-up, paused at its saved place (nothing plays by itself).
+    public func restore(_ episode: EpisodeID) throws(LibraryError) {
+        try select(episode, play: false, remember: false)
+        load(play: false)
+    }
+
+    /// Makes `stored` the current episode: its podcast's order, out of Up Next, current in the store.
+    func becomeCurrent(_ stored: StoredEpisode) {
+        var stored = stored
+        if let recent = recentProgress[stored.id] { stored.status = recent }
+        if order == nil || current?.podcast != stored.podcast {
+            order = (try? store.outline(id: stored.podcast)).flatMap { $0 }.map { PlayOrder(feedOrder: $0.episodes) }
+        }
+        current = stored
+        if upNext.remove([stored.id]) { saveUpNext() }
+        let store = self.store, id = stored.id
+        background.run { Self.log { try store.makeCurrent(id) } }
+    }
+
+    /// Loads the current episode at its resume position.
+    func load(play: Bool) {
+        guard let current, let sound = current.episode.soundURL else { return }
+        var start = ProgressRules.startPosition(lastListenTime: current.status.lastListenTime,
+                                                hasCompleted: current.status.hasCompleted)
+        if let known = current.learnedDuration ?? current.episode.duration, start >= known { start = 0 }
+        engine.load(uri: sound, startAt: .milliseconds(Int64(start * 1000)))
+        loaded = true
+        if play { engine.play() }
+    }
+
+    /// At the end of an episode it is completed and the next one plays (Up Next first); after the
+    /// newest with nothing queued: Stopped at 0.
+    func episodeEnded() {
+        if let current { recordProgress(of: current.id, position: 0, completed: true) }
+        loaded = false
+        if let next = nextEpisode {
+            do {
+                try select(next, play: true, remember: true)
+                return
+            } catch {
+                Log.warning("cannot play the next episode: \(error)")
+            }
+        }
+        engine.stop()
+        onChange()
+    }
+
+    private func addToHistory(_ episode: EpisodeID) {
+        history.removeAll { $0 == episode }
+        history.append(episode)
+        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+        saveHistory()
+    }
+
+    // MARK: Store access
+
+    /// A small read on the loop; a failure is logged and reads as nothing.
+    static func read<T>(_ body: () throws -> T?) throws(LibraryError) -> T? {
+        do {
+            return try body()
+        } catch {
+            throw .failed("cannot read the library: \(error)")
+        }
+    }
+
+    /// Runs a store write on the background thread, logging a failure.
+    static func log(_ body: () throws -> Void) {
+        do { try body() } catch { Log.warning("could not save: \(error)") }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,52 @@
+import EarshotPlayback
+import Foundation
+
+/// What the player needs from audio playback. `PlaybackEngineDriver` puts the GStreamer engine behind
+/// it; unit tests use a scripted double. Everything runs on the main context's thread.
+public protocol AudioEngine: AnyObject {
+    /// Receives the engine's events, in order, never from inside a command call.
+    var onEvent: (PlaybackEvent) -> Void { get set }
+    var state: PlaybackState { get }
+    /// Where playback is (a pending seek's target while one is pending); nil when stopped.
+    var position: Duration? { get }
+    /// The length learned from the audio, once known.
+    var duration: Duration? { get }
+    var rate: Double { get }
+    var volume: Double { get }
+    /// Loads `uri` paused at `startAt`.
+    func load(uri: URL, startAt: Duration)
+    func play()
+    func pause()
+    func stop()
+    func seek(to target: Duration)
+    func setRate(_ rate: Double)
+    func setVolume(_ volume: Double)
+}
+
+/// The GStreamer `PlaybackEngine` as an `AudioEngine`.
+public final class PlaybackEngineDriver: AudioEngine, PlaybackEngineDelegate {
+    /// The engine driven.
+    public let engine: PlaybackEngine
+    public var onEvent: (PlaybackEvent) -> Void = { _ in }
+
+    /// Drives `engine` and becomes its delegate.
+    public init(_ engine: PlaybackEngine) {
+        self.engine = engine
+        engine.delegate = self
+    }
+
+    public var state: PlaybackState { engine.state }
+    public var position: Duration? { engine.position }
+    public var duration: Duration? { engine.duration }
+    public var rate: Double { engine.rate }
+    public var volume: Double { engine.volume }
+    public func load(uri: URL, startAt: Duration) { engine.load(uri: uri, startAt: startAt) }
+    public func play() { engine.play() }
+    public func pause() { engine.pause() }
+    public func stop() { engine.stop() }
+    public func seek(to target: Duration) { engine.seek(to: target) }
+    public func setRate(_ rate: Double) { engine.setRate(rate) }
+    public func setVolume(_ volume: Double) { engine.setVolume(volume) }
+
+    public func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent) { onEvent(event) }
+}

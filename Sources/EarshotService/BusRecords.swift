@@ -1,0 +1,58 @@
+import EarshotCore
+import EarshotFeed
+import EarshotMPRIS
+import EarshotStore
+import Foundation
+
+/// The dictionaries of org.earshot.Earshot1 (see the key lists in dbus/org.earshot.Earshot1.xml).
+enum BusRecords {
+    static func episode(_ listing: EpisodeListing, queuePosition: Int?, isCurrent: Bool) -> DBusValue {
+        var entries: [(String, DBusValue)] = [
+            ("id", .int64(listing.id.rawValue)), ("podcast", .int64(listing.podcast.rawValue)),
+            ("guid", .string(listing.guid)),
+            ("position", .double(listing.status.lastListenTime)), ("completed", .boolean(listing.status.hasCompleted)),
+            ("playable", .boolean(listing.isPlayable)), ("current", .boolean(isCurrent)),
+        ]
+        if let title = listing.podcastTitle { entries.append(("podcast_title", .string(title))) }
+        if let title = listing.title { entries.append(("title", .string(title))) }
+        if let date = listing.releaseDate { entries.append(("released", .int64(Int64(date.timeIntervalSince1970.rounded(.down))))) }
+        if let duration = listing.duration, duration.isFinite { entries.append(("duration", .double(duration))) }
+        if let queuePosition { entries.append(("queue_position", .uint32(UInt32(queuePosition + 1)))) }
+        if let url = listing.soundURL { entries.append(("url", .string(url.absoluteString))) }
+        if let link = listing.link { entries.append(("link", .string(link.absoluteString))) }
+        return .vardict(entries)
+    }
+
+    static func podcast(_ podcast: PodcastSummary, autoQueue: Bool, art: URL?) -> DBusValue {
+        var entries: [(String, DBusValue)] = [
+            ("id", .int64(podcast.id.rawValue)), ("url", .string(podcast.url.absoluteString)),
+            ("episodes", .uint32(UInt32(clamping: podcast.episodeCount))),
+            ("unplayed", .uint32(UInt32(clamping: podcast.unplayedCount))),
+            ("added", .int64(seconds(podcast.addedAt))), ("auto_queue", .boolean(autoQueue)),
+        ]
+        if let title = podcast.channel.title { entries.append(("title", .string(title))) }
+        if let author = podcast.channel.author { entries.append(("author", .string(author))) }
+        if let link = podcast.channel.link { entries.append(("link", .string(link.absoluteString))) }
+        if let checked = podcast.lastCheckedAt { entries.append(("last_checked", .int64(seconds(checked)))) }
+        if let played = podcast.lastPlayedAt { entries.append(("last_played", .int64(seconds(played)))) }
+        if let art { entries.append(("art", .string(art.absoluteString))) }
+        return .vardict(entries)
+    }
+
+    static func report(_ report: UpdateReport) -> DBusValue {
+        var entries: [(String, DBusValue)] = [
+            ("url", .string(report.url.absoluteString)),
+            ("episodes", .uint32(UInt32(clamping: report.episodes))),
+            ("new_episodes", .uint32(UInt32(clamping: report.newEpisodes))),
+            ("not_modified", .boolean(report.notModified)),
+        ]
+        if let podcast = report.podcast, report.error == nil { entries.append(("podcast", .int64(podcast.rawValue))) }
+        if let title = report.title { entries.append(("title", .string(title))) }
+        if let error = report.error { entries.append(("error", .string(error))) }
+        return .vardict(entries)
+    }
+
+    static func list(_ items: [DBusValue]) -> DBusValue { .array(elementSignature: "a{sv}", items) }
+
+    private static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
+}

@@ -1,0 +1,224 @@
+import EarshotCore
+import EarshotFeed
+import EarshotGLib
+import EarshotMPRIS
+import EarshotStore
+import Foundation
+
+/// `org.earshot.Earshot1` on `/org/earshot/Earshot`: the library, Up Next, refreshes and OPML for the
+/// command line and any other client. Lists that read the store are answered from the background (the
+/// loop never waits for SQLite); subscribing and refreshing answer when their feeds are done, and
+/// report each one with `Progress`.
+public final class LibraryInterface: BusInterface {
+    public let name = EarshotIntrospection.interface
+    let player: Player
+    let library: Library
+    let store: LibraryStore
+    let background: Background
+    let bridge: MPRISPlayer
+    /// Emits `Progress`; set once the object is exported.
+    weak var object: ExportedObject?
+
+    public init(player: Player, library: Library, store: LibraryStore, background: Background, bridge: MPRISPlayer) {
+        self.player = player
+        self.library = library
+        self.store = store
+        self.background = background
+        self.bridge = bridge
+    }
+
+    /// Exports the interface at `/org/earshot/Earshot` on `connection`.
+    public func export(on connection: BusConnection) throws(BusError) -> ExportedObject {
+        let object = try ExportedObject(connection: connection, path: EarshotIntrospection.objectPath,
+                                        introspectionXML: EarshotIntrospection.xml, interfaces: [self])
+        self.object = object
+        return object
+    }
+
+    public func value(of property: String) -> DBusValue? { nil }
+
+    public func setValue(_ value: DBusValue, of property: String) throws(BusError) {
+        throw .unknownProperty("\(name) has no property \(property)")
+    }
+
+    public func call(_ method: String, arguments: [DBusValue]) throws(BusError) -> MethodReply {
+        do throws(LibraryError) {
+            return try perform(method, arguments)
+        } catch {
+            throw error.playerError.busError
+        }
+    }
+
+    private func perform(_ method: String, _ arguments: [DBusValue]) throws(LibraryError) -> MethodReply {
+        switch method {
+        case "Subscribe":
+            return subscribe(arguments[0].stringArrayValue ?? [], autoQueue: arguments[1].boolValue ?? true)
+        case "Unsubscribe":
+            try library.unsubscribe(podcast(arguments[0]))
+            return .empty
+        case "Podcasts":
+            return MethodReply([BusRecords.list(library.podcasts.map(podcastRecord))])
+        case "Episodes":
+            let podcast = arguments[0].int64Value ?? 0
+            if podcast != 0, library.podcast(PodcastID(rawValue: podcast)) == nil { throw .noSuchPodcast(PodcastID(rawValue: podcast)) }
+            let unplayed = arguments[1].boolValue ?? false
+            let matching = arguments[2].stringValue.flatMap { $0.isEmpty ? nil : $0 }
+            let store = self.store
+            return episodes { try store.listEpisodes(podcast: podcast == 0 ? nil : PodcastID(rawValue: podcast), unplayedOnly: unplayed, matching: matching) }
+        case "Play":
+            try player.play(episode: episode(arguments[0]))
+            return .empty
+        case "PlayPodcast":
+            try player.play(podcast: podcast(arguments[0]))
+            return .empty
+        case "Queue":
+            let store = self.store, ids = player.upNext.episodes
+            return episodes { try store.listEpisodes(ids) }
+        case "QueueAdd":
+            let position = Int(arguments[1].uint32Value ?? 0)
+            try player.enqueue(episodes(arguments[0]), at: position == 0 ? nil : position - 1)
+            return .empty
+        case "QueueRemove":
+            try player.dequeue(episodes(arguments[0]))
+            return .empty
+        case "QueueMove":
+            try player.moveQueued(episode(arguments[0]), to: max(0, Int(arguments[1].uint32Value ?? 1) - 1))
+            return .empty
+        case "QueueClear":
+            player.clearQueue()
+            return .empty
+        case "Status":
+            return MethodReply([status()])
+        case "Refresh":
+            let ids = try episodesOrPodcasts(arguments[0])
+            return try refresh(ids.isEmpty ? nil : ids)
+        case "Set":
+            let podcast = arguments[0].int64Value ?? 0
+            try library.set(arguments[1].stringValue ?? "", to: Self.text(of: arguments[2]),
+                            for: podcast == 0 ? nil : PodcastID(rawValue: podcast))
+            return .empty
+        default:
+            throw .failed("\(name) has no method \(method)")
+        }
+    }
+
+    // MARK: Answers
+
+    private func subscribe(_ texts: [String], autoQueue: Bool) -> MethodReply {
+        .later { [weak self] respond in
+            guard let self else { return respond(.failure(.failed("Earshot is shutting down"))) }
+            var urls: [URL] = []
+            var refused: [UpdateReport] = []
+            for text in texts {
+                if let url = URL(string: text), ["http", "https", "file"].contains(url.scheme?.lowercased() ?? "") {
+                    urls.append(url)
+                } else {
+                    refused.append(UpdateReport(url: URL(string: "invalid:")!, podcast: nil, title: nil, episodes: 0, newEpisodes: 0,
+                                                notModified: false, error: "“\(text)” is not an http, https or file URL"))
+                }
+            }
+            self.library.subscribe(urls, autoQueue: autoQueue, progress: self.progress("subscribe")) { reports in
+                respond(.success([BusRecords.list((reports + refused).map(BusRecords.report))]))
+            }
+        }
+    }
+
+    private func refresh(_ ids: [PodcastID]?) throws(LibraryError) -> MethodReply {
+        for id in ids ?? [] where library.podcast(id) == nil { throw .noSuchPodcast(id) }
+        return .later { [weak self] respond in
+            guard let self else { return respond(.failure(.failed("Earshot is shutting down"))) }
+            do throws(LibraryError) {
+                try self.library.refresh(ids, progress: self.progress("refresh")) { reports in
+                    respond(.success([BusRecords.list(reports.map(BusRecords.report))]))
+                }
+            } catch {
+                respond(.failure(error.playerError.busError))
+            }
+        }
+    }
+
+    private func progress(_ job: String) -> (UpdateReport, Int, Int) -> Void {
+        { [weak self] report, done, total in
+            try? self?.object?.emit(interface: EarshotIntrospection.interface, signal: "Progress", arguments: [
+                .string(job), .uint32(UInt32(clamping: done)), .uint32(UInt32(clamping: total)),
+                .string(report.url.absoluteString), .string(report.error ?? ""),
+            ])
+        }
+    }
+
+    /// Reads listings on the background and answers with them, marking the current and queued ones.
+    private func episodes(_ read: @escaping @Sendable () throws -> [EpisodeListing]) -> MethodReply {
+        .later { [weak self] respond in
+            guard let self else { return }
+            self.background.run({ Result { try read() } }) { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let listings): respond(.success([BusRecords.list(listings.map(self.episodeRecord))]))
+                case .failure(let error): respond(.failure(.failed("cannot read the library: \(error)")))
+                }
+            }
+        }
+    }
+
+    private func episodeRecord(_ listing: EpisodeListing) -> DBusValue {
+        var listing = listing
+        if let current = player.current, current.id == listing.id { listing.status = current.status }
+        return BusRecords.episode(listing, queuePosition: player.upNext.index(of: listing.id), isCurrent: player.current?.id == listing.id)
+    }
+
+    private func podcastRecord(_ podcast: PodcastSummary) -> DBusValue {
+        BusRecords.podcast(podcast, autoQueue: library.autoQueue(podcast.id),
+                           art: URL(string: bridge.playlist(for: podcast).icon).flatMap { $0.scheme == nil ? nil : $0 })
+    }
+
+    private func status() -> DBusValue {
+        let state = bridge.state
+        var entries: [(String, DBusValue)] = [
+            ("status", .string(state.playbackStatus.rawValue)),
+            ("position", .double(Double(bridge.position) / 1_000_000)), ("rate", .double(state.rate)),
+        ]
+        if let current = player.current {
+            var listing = (try? store.listEpisodes([current.id]).first)
+            listing?.status = current.status
+            if let length = player.length { listing?.duration = Double(NowPlayingMetadata.microseconds(length)) / 1_000_000 }
+            if let listing { entries.append(("episode", BusRecords.episode(listing, queuePosition: nil, isCurrent: true))) }
+            if let podcast = library.podcast(current.podcast) { entries.append(("podcast", podcastRecord(podcast))) }
+        }
+        let next = (try? store.listEpisodes(Array(player.upNext.episodes.prefix(3)))) ?? []
+        entries.append(("up_next", BusRecords.list(next.map(episodeRecord))))
+        return .vardict(entries)
+    }
+
+    // MARK: Arguments
+
+    private func podcast(_ value: DBusValue) throws(LibraryError) -> PodcastID {
+        let id = PodcastID(rawValue: value.int64Value ?? 0)
+        guard library.podcast(id) != nil else { throw .noSuchPodcast(id) }
+        return id
+    }
+
+    private func episode(_ value: DBusValue) throws(LibraryError) -> EpisodeID {
+        EpisodeID(rawValue: value.int64Value ?? 0)
+    }
+
+    private func episodes(_ value: DBusValue) throws(LibraryError) -> [EpisodeID] {
+        (value.arrayElements ?? []).compactMap(\.int64Value).map(EpisodeID.init(rawValue:))
+    }
+
+    private func episodesOrPodcasts(_ value: DBusValue) throws(LibraryError) -> [PodcastID] {
+        (value.arrayElements ?? []).compactMap(\.int64Value).map(PodcastID.init(rawValue:))
+    }
+
+    /// A setting's value as text: booleans as on/off, numbers and strings as written.
+    static func text(of value: DBusValue) -> String {
+        switch value.variantValue ?? value {
+        case .boolean(let flag): flag ? "on" : "off"
+        case .string(let text): text
+        case .double(let number): String(number)
+        case .int32(let number): String(number)
+        case .int64(let number): String(number)
+        case .uint32(let number): String(number)
+        default: "\(value)"
+        }
+    }
+}

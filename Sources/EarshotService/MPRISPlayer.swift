@@ -1,0 +1,104 @@
+import EarshotCore
+import EarshotMPRIS
+import EarshotPlayback
+import EarshotStore
+import Foundation
+
+/// The MPRIS Player and Playlists interfaces over Core's `Player` and `Library`: MPRIS-shaped values
+/// (metadata keys, track ids, microseconds, playlist ids) are made here, never in Core.
+public final class MPRISPlayer: PlayerControl, PlaylistControl {
+    let player: Player
+    let library: Library
+    let metadata: NowPlayingMetadata
+    /// Ends the daemon (MPRIS Quit).
+    public var onQuit: () -> Void = {}
+
+    /// The playlist id of Up Next; podcasts are `…/podcast/<id>`.
+    public static let upNextPlaylist = "/org/earshot/playlist/upnext"
+    static let podcastPlaylistPrefix = "/org/earshot/playlist/podcast/"
+
+    public init(player: Player, library: Library, art: ArtLookup) {
+        self.player = player
+        self.library = library
+        metadata = NowPlayingMetadata(art: art)
+    }
+
+    /// Where the cover-art arrival is announced (the adapter's change check).
+    public var onArtArrived: () -> Void {
+        get { metadata.onArtArrived }
+        set { metadata.onArtArrived = newValue }
+    }
+
+    /// Checks again that the published cover still exists (on episode and play-state changes).
+    public func recheckArt() { metadata.recheckFiles() }
+
+    // MARK: PlayerControl
+
+    public var state: PlayerState {
+        let status: PlaybackStatus = switch player.status {
+        case .playing: .playing
+        case .paused: .paused
+        case .stopped: .stopped
+        }
+        let episode = player.current.map {
+            metadata.metadata(of: $0, podcast: library.podcast($0.podcast), length: player.length)
+        }
+        return PlayerState(
+            playbackStatus: status, episode: episode, rate: player.rate, volume: player.volume,
+            minimumRate: PlaybackEngine.rateRange.lowerBound, maximumRate: PlaybackEngine.rateRange.upperBound,
+            canGoNext: player.nextEpisode != nil, canGoPrevious: player.previousEpisode != nil, canSeek: player.canSeek)
+    }
+
+    public var position: Int64 { NowPlayingMetadata.microseconds(player.position) }
+
+    public func play() throws(PlayerError) { try mapped { () throws(LibraryError) in try player.play() } }
+    public func pause() throws(PlayerError) { player.pause() }
+    public func playPause() throws(PlayerError) { try mapped { () throws(LibraryError) in try player.playPause() } }
+    public func stop() throws(PlayerError) { player.stop() }
+    public func next() throws(PlayerError) { try mapped { () throws(LibraryError) in try player.next() } }
+    public func previous() throws(PlayerError) { try mapped { () throws(LibraryError) in try player.previous() } }
+
+    public func setPosition(_ position: Int64, trackID: TrackID) throws(PlayerError) {
+        player.seek(to: .microseconds(position))
+    }
+
+    /// An episode's audio or page URL plays it; any other URL is taken for a feed: subscribed to (when
+    /// new) and its newest episode selected, paused.
+    public func openURI(_ uri: String) throws(PlayerError) {
+        try mapped { () throws(LibraryError) in try player.open(uri) }
+    }
+
+    public func setRate(_ rate: Double) throws(PlayerError) { player.setRate(rate) }
+    public func setVolume(_ volume: Double) throws(PlayerError) { player.setVolume(volume) }
+    public func quit() { onQuit() }
+
+    // MARK: PlaylistControl
+
+    public var playlists: [PlaylistEntry] {
+        [PlaylistEntry(id: Self.upNextPlaylist, name: "Up Next")] + library.podcasts.map(playlist(for:))
+    }
+
+    public var activePlaylist: PlaylistEntry? {
+        player.currentPodcast.flatMap(library.podcast).map(playlist(for:))
+    }
+
+    public func activatePlaylist(_ id: String) throws(PlayerError) {
+        if id == Self.upNextPlaylist {
+            guard let first = player.upNext.first else { throw .noEpisode("Up Next is empty") }
+            return try mapped { () throws(LibraryError) in try player.play(episode: first.episode) }
+        }
+        guard id.hasPrefix(Self.podcastPlaylistPrefix), let raw = Int64(id.dropFirst(Self.podcastPlaylistPrefix.count)) else {
+            throw .indexOutOfRange("there is no playlist \(id)")
+        }
+        try mapped { () throws(LibraryError) in try player.play(podcast: PodcastID(rawValue: raw)) }
+    }
+
+    /// The playlist of a podcast.
+    public func playlist(for podcast: PodcastSummary) -> PlaylistEntry {
+        PlaylistEntry(
+            id: Self.podcastPlaylistPrefix + String(podcast.id.rawValue),
+            name: podcast.channel.title ?? podcast.url.absoluteString,
+            icon: metadata.artFile(for: [podcast.channel.profileImage])?.absoluteString ?? "",
+            created: podcast.addedAt.timeIntervalSince1970, lastPlayed: podcast.lastPlayedAt?.timeIntervalSince1970)
+    }
+}

@@ -1,0 +1,78 @@
+import EarshotCore
+import EarshotFeed
+import EarshotMPRIS
+import EarshotStore
+import Foundation
+
+/// The current episode as MPRIS shows it, and its cover as a local file that exists. Built once per
+/// version of the episode (its id, length, art), because every D-Bus read asks for it.
+final class NowPlayingMetadata {
+    private let art: ArtLookup
+    /// Called when a cover arrived in the cache (the metadata changed).
+    var onArtArrived: () -> Void = {}
+    private var cache: (key: Key, metadata: EpisodeMetadata)?
+    /// Local files of images found or downloaded, and the images asked for since they were last missing.
+    private var files: [URL: URL] = [:]
+    private var requested: Set<URL> = []
+
+    private struct Key: Equatable {
+        let episode: EpisodeID
+        let title: String?
+        let length: Int64?
+        let art: String?
+    }
+
+    init(art: ArtLookup) { self.art = art }
+
+    /// MPRIS metadata of `episode` of `podcast` with `length`.
+    func metadata(of episode: StoredEpisode, podcast: PodcastSummary?, length: Duration?) -> EpisodeMetadata {
+        let micros = length.map(Self.microseconds)
+        let key = Key(episode: episode.id, title: episode.episode.title, length: micros,
+                      art: artFile(for: [episode.episode.coverImage, podcast?.channel.profileImage])?.absoluteString)
+        if let cache, cache.key == key { return cache.metadata }
+        let channel = podcast?.channel
+        let show = channel?.title
+        let artist = channel?.author ?? show ?? podcast?.url.host ?? episode.episode.soundURL?.host ?? "Earshot"
+        let notes = episode.episode.description
+        let metadata = EpisodeMetadata(
+            trackID: TrackID(episodeGUID: episode.episode.id), length: micros, title: episode.episode.title,
+            album: show, artist: [artist], comment: notes.isEmpty ? [] : [notes],
+            url: episode.episode.soundURL?.absoluteString, artURL: key.art,
+            contentCreated: episode.episode.releaseDate?.date.map(ISO8601Text.string(from:)))
+        cache = (key, metadata)
+        return metadata
+    }
+
+    /// Forgets what was found on disk, so the next read checks the files again (the cache may have been
+    /// cleaned meanwhile). Called when the episode or the play state changes, never per read.
+    func recheckFiles() {
+        for (remote, file) in files where !FileManager.default.fileExists(atPath: file.path) {
+            files[remote] = nil
+            requested.remove(remote)
+        }
+    }
+
+    /// The first of `candidates` that is cached; a missing one is fetched (once) and announced.
+    func artFile(for candidates: [URL?]) -> URL? {
+        for remote in candidates.compactMap({ $0 }) {
+            if let file = files[remote] { return file }
+            guard !requested.contains(remote) else { continue }
+            requested.insert(remote)
+            if let cached = art.cachedFile(for: remote) {
+                files[remote] = cached
+                return cached
+            }
+            art.fetch(remote) { [weak self] result in
+                guard let self, case .success(let file) = result else { return }
+                self.files[remote] = file
+                self.onArtArrived()
+            }
+        }
+        return nil
+    }
+
+    static func microseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    }
+}

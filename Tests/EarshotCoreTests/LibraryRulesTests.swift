@@ -1,0 +1,112 @@
+@testable import EarshotCore
+import EarshotFeed
+import EarshotStore
+import Foundation
+import Testing
+
+@Suite("Library: auto-queue, unsubscribing, progress kept under its own podcast")
+struct LibraryRulesTests {
+    @Test func newEpisodesFromARefreshJoinUpNextWhenThePodcastAutoQueues() throws {
+        let f = try CoreFixture()
+        let alpha = try f.subscribe("alpha", CoreFixture.show("alpha", count: 2), autoQueue: true)
+        let beta = try f.subscribe("beta", CoreFixture.show("beta", count: 2), autoQueue: false)
+        #expect(f.player.upNext.isEmpty, "a first fetch queues nothing")
+        f.feeds.answers[CoreFixture.url("alpha")] = .channel(CoreFixture.show("alpha", count: 3))
+        f.feeds.answers[CoreFixture.url("beta")] = .channel(CoreFixture.show("beta", count: 3))
+        try f.library.refresh([alpha, beta])
+        #expect(f.player.upNext.episodes == [try f.episode("alpha-3")])
+        try f.library.set("auto-queue", to: "on", for: beta)
+        f.feeds.answers[CoreFixture.url("beta")] = .channel(CoreFixture.show("beta", count: 4))
+        try f.library.refresh([beta])
+        #expect(f.player.upNext.episodes == [try f.episode("alpha-3"), try f.episode("beta-4")])
+    }
+
+    @Test func aRefreshSendsTheStoredValidatorsAndA304ChangesNothing() throws {
+        let f = try CoreFixture()
+        let alpha = try f.subscribe("alpha", CoreFixture.show("alpha", count: 2))
+        f.feeds.answers[CoreFixture.url("alpha")] = .notModified
+        var reports: [UpdateReport] = []
+        try f.library.refresh([alpha], completion: { reports = $0 })
+        #expect(f.feeds.requests.last?.1.etag == "v1")
+        #expect(reports.first?.notModified == true)
+        #expect(f.library.podcast(alpha)?.episodeCount == 2)
+    }
+
+    @Test func unsubscribingTakesThePodcastsEpisodesOutOfUpNextAndKeepsTheRest() throws {
+        let f = try CoreFixture()
+        try f.subscribe("alpha", CoreFixture.show("alpha", count: 2))
+        let beta = try f.subscribe("beta", CoreFixture.show("beta", count: 2))
+        try f.player.play(episode: f.episode("alpha-1"))
+        try f.player.enqueue([f.episode("beta-1"), f.episode("alpha-2")])
+        try f.library.unsubscribe(beta)
+        #expect(f.player.upNext.episodes == [try f.episode("alpha-2")])
+        #expect(f.library.podcasts.map(\.channel.title) == ["Alpha"])
+        #expect(f.currentGUID == "alpha-1")
+        #expect(throws: LibraryError.self) { try f.library.unsubscribe(beta) }
+    }
+
+    @Test func aFailedSubscriptionIsReportedWithTheURLAndTheOthersAreKept() throws {
+        let f = try CoreFixture()
+        f.feeds.answers[CoreFixture.url("alpha")] = .channel(CoreFixture.show("alpha", count: 1))
+        var reports: [UpdateReport] = []
+        f.library.subscribe([CoreFixture.url("alpha"), CoreFixture.url("missing")], autoQueue: false) { reports = $0 }
+        #expect(reports.count == 2)
+        #expect(reports[0].error == nil && reports[0].title == "Alpha")
+        #expect(reports[1].error?.contains("http://missing.test/feed.xml") == true)
+        #expect(f.library.podcasts.count == 1)
+        #expect(f.library.autoQueue(try #require(reports[0].podcast)) == false, "an import does not auto-queue")
+    }
+
+    @Test func switchingPodcastsSavesTheOldEpisodesProgressUnderItsOwnEpisode() throws {
+        // Two shows with the same guids: the old show's place must not land on the new show's episode.
+        let f = try CoreFixture()
+        var twin = CoreFixture.show("beta", count: 2)
+        for index in twin.episodes.indices { twin.episodes[index].id = "alpha-\(2 - index)" }
+        try f.subscribe("alpha", CoreFixture.show("alpha", count: 2))
+        let beta = try f.subscribe("beta", twin)
+        let alpha1 = try f.episode("alpha-1")
+        try f.player.play(episode: alpha1)
+        f.engine.currentPosition = .seconds(77)
+        try f.player.play(podcast: beta)
+        #expect(f.store.row(alpha1)?.status.lastListenTime == 77)
+        let betaEpisode = try #require(f.player.current)
+        #expect(betaEpisode.podcast == beta)
+        #expect(betaEpisode.status.lastListenTime == 0, "the new show's episode with the same guid starts at 0")
+    }
+
+    @Test func aSeekIsSavedWhenAskedSoACrashRightAfterResumesAtTheTarget() throws {
+        let f = try CoreFixture()
+        try f.subscribe("alpha", CoreFixture.show("alpha", count: 1))
+        let episode = try f.episode("alpha-1")
+        try f.player.play(episode: episode)
+        f.player.seek(to: .seconds(300))
+        #expect(f.store.row(episode)?.status.lastListenTime == 300)
+    }
+
+    @Test func theLengthLearnedFromTheAudioIsStoredForTheNextStart() throws {
+        let f = try CoreFixture()
+        var show = CoreFixture.show("alpha", count: 1)
+        show.episodes[0].duration = nil
+        try f.subscribe("alpha", show)
+        let episode = try f.episode("alpha-1")
+        try f.player.play(episode: episode)
+        f.engine.duration = .seconds(1234)
+        f.engine.onEvent(.durationChanged(.seconds(1234)))
+        #expect(f.store.row(episode)?.learned == 1234)
+    }
+
+    @Test func theFirstPodcastAddedWhileNothingIsCurrentBecomesCurrentPaused() throws {
+        let f = try CoreFixture()
+        try f.subscribe("alpha", CoreFixture.show("alpha", count: 3))
+        #expect(f.currentGUID == "alpha-3", "its newest episode")
+        #expect(f.player.status == .paused)
+    }
+
+    @Test func settingsRefuseUnknownKeysAndValues() throws {
+        let f = try CoreFixture()
+        let alpha = try f.subscribe("alpha", CoreFixture.show("alpha", count: 1))
+        #expect(throws: LibraryError.self) { try f.library.set("auto-queue", to: "maybe", for: alpha) }
+        #expect(throws: LibraryError.self) { try f.library.set("colour", to: "on", for: alpha) }
+        #expect(throws: LibraryError.self) { try f.library.set("auto-queue", to: "on", for: PodcastID(rawValue: 99)) }
+    }
+}

@@ -1,0 +1,57 @@
+@testable import EarshotCore
+import EarshotFeed
+import EarshotStore
+import Foundation
+
+/// A library, a player and their doubles, with helpers to make shows of dated episodes.
+final class CoreFixture {
+    let store = MemoryStore()
+    let engine = ScriptedEngine()
+    let feeds = FeedTable()
+    let background = InlineBackground()
+    let library: Library
+    let player: Player
+
+    init() throws {
+        library = try Library(store: store, background: background, fetcher: feeds)
+        player = Player(engine: engine, store: store, background: background, library: library)
+    }
+
+    /// A show at `http://<name>.test/feed.xml` whose episodes `<name>-1` (oldest) … `<name>-<count>` have
+    /// audio (except those in `silent`).
+    static func show(_ name: String, count: Int, silent: Set<Int> = []) -> Channel {
+        Channel(title: name.capitalized, author: nil, episodes: (1...count).reversed().map { number in
+            Episode(id: "\(name)-\(number)", title: "\(name.capitalized) \(number)",
+                    releaseDate: ReleaseDate(text: "day \(number)", date: Date(timeIntervalSince1970: Double(number) * 86_400)),
+                    soundURL: silent.contains(number) ? nil : URL(string: "http://\(name).test/\(number).mp3"), duration: 600)
+        })
+    }
+
+    static func url(_ name: String) -> URL { URL(string: "http://\(name).test/feed.xml")! }
+
+    /// Serves `channel` as `name`'s feed and subscribes to it; the podcast's id.
+    @discardableResult
+    func subscribe(_ name: String, _ channel: Channel, autoQueue: Bool = true) throws -> PodcastID {
+        feeds.answers[Self.url(name)] = .channel(channel)
+        var reports: [UpdateReport] = []
+        library.subscribe([Self.url(name)], autoQueue: autoQueue) { reports = $0 }
+        guard let id = reports.first?.podcast else { throw FixtureError("subscribing to \(name) failed: \(reports)") }
+        return id
+    }
+
+    /// The id of the episode with `guid`.
+    func episode(_ guid: String) throws -> EpisodeID {
+        guard let id = try store.listEpisodes(podcast: nil, unplayedOnly: false, matching: nil).first(where: { $0.guid == guid })?.id else {
+            throw FixtureError("no episode \(guid)")
+        }
+        return id
+    }
+
+    /// The guid of the current episode.
+    var currentGUID: String? { player.current?.episode.id }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,195 @@
+import EarshotCore
+import EarshotFeed
+import EarshotStore
+import Foundation
+
+/// An in-memory `LibraryStore` for the rules' unit tests: the same contract as the SQLite store, kept in
+/// dictionaries. (The real store has its own tests.)
+final class MemoryStore: LibraryStore, @unchecked Sendable {
+    struct Row {
+        var id: EpisodeID
+        var podcast: PodcastID
+        var episode: Episode
+        var order: Int
+        var status = EpisodeStatus()
+        var learned: Double?
+        var chapters: [Chapter] = []
+    }
+
+    private let lock = NSLock()
+    private var podcastRows: [PodcastSummary] = []
+    private var rows: [EpisodeID: Row] = [:]
+    private var lists: [EpisodeListName: [EpisodeID]] = [:]
+    private var settingsRows: [PodcastID?: [String: String]] = [:]
+    private var current: EpisodeID?
+    private var nextID: Int64 = 1
+    /// Every write, in order, for tests that check what was saved.
+    private(set) var writes: [String] = []
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    func podcasts() throws -> [PodcastSummary] { locked { podcastRows.map(summaryLocked) } }
+    func podcast(_ id: PodcastID) throws -> PodcastSummary? { locked { podcastRows.first { $0.id == id }.map(summaryLocked) } }
+    func podcastID(url: URL) throws -> PodcastID? { locked { podcastRows.first { $0.url == url }?.id } }
+
+    private func summaryLocked(_ summary: PodcastSummary) -> PodcastSummary {
+        var summary = summary
+        let mine = rows.values.filter { $0.podcast == summary.id }
+        summary.episodeCount = mine.count
+        summary.unplayedCount = mine.filter { !$0.status.hasCompleted }.count
+        summary.lastPlayedAt = mine.compactMap(\.status.lastPlayedAt).max()
+        return summary
+    }
+
+    func outline(id: FeedID) throws -> FeedOutline? {
+        locked {
+            guard let podcast = podcastRows.first(where: { $0.id == id }) else { return nil }
+            let entries = rows.values.filter { $0.podcast == id }.sorted { $0.order < $1.order }.map {
+                EpisodeEntry(key: $0.id, id: $0.episode.id, releaseDate: $0.episode.releaseDate?.date, isPlayable: $0.episode.soundURL != nil)
+            }
+            return FeedOutline(id: id, url: podcast.url, validators: podcast.validators, channel: podcast.channel, episodes: entries)
+        }
+    }
+
+    func storeFeed(_ channel: Channel, url: URL, validators: FeedValidators, checkedAt: Date) throws -> SavedFeed {
+        locked {
+            writes.append("storeFeed \(url.absoluteString)")
+            var channelFields = channel
+            channelFields.episodes = []
+            let isNew: Bool
+            let podcast: PodcastID
+            if let index = podcastRows.firstIndex(where: { $0.url == url }) {
+                isNew = false
+                podcast = podcastRows[index].id
+                podcastRows[index].channel = channelFields
+                podcastRows[index].validators = validators
+                podcastRows[index].lastCheckedAt = checkedAt
+            } else {
+                isNew = true
+                podcast = PodcastID(rawValue: Int64(podcastRows.count + 1))
+                podcastRows.append(PodcastSummary(id: podcast, url: url, channel: channelFields, validators: validators, episodeCount: 0,
+                                                  unplayedCount: 0, lastCheckedAt: checkedAt, lastPlayedAt: nil, addedAt: checkedAt))
+            }
+            var added: [EpisodeID] = []
+            for (order, episode) in channel.episodes.enumerated() {
+                if let key = rows.values.first(where: { $0.podcast == podcast && $0.episode.id == episode.id })?.id {
+                    rows[key]?.episode = episode
+                    rows[key]?.order = order
+                } else {
+                    let id = EpisodeID(rawValue: nextID)
+                    nextID += 1
+                    rows[id] = Row(id: id, podcast: podcast, episode: episode, order: order)
+                    added.append(id)
+                }
+            }
+            let count = rows.values.filter { $0.podcast == podcast }.count
+            return SavedFeed(podcast: podcast, isNew: isNew, newEpisodes: isNew ? [] : added, episodeCount: count)
+        }
+    }
+
+    func markChecked(_ feed: FeedID, validators: FeedValidators, checkedAt: Date) throws {
+        locked {
+            guard let index = podcastRows.firstIndex(where: { $0.id == feed }) else { return }
+            podcastRows[index].lastCheckedAt = checkedAt
+        }
+    }
+
+    func moveFeed(_ feed: FeedID, to url: URL) throws {
+        locked {
+            guard let index = podcastRows.firstIndex(where: { $0.id == feed }) else { return }
+            podcastRows[index].url = url
+        }
+    }
+
+    func removePodcast(_ podcast: PodcastID) throws {
+        locked {
+            writes.append("removePodcast \(podcast.rawValue)")
+            podcastRows.removeAll { $0.id == podcast }
+            let gone = Set(rows.values.filter { $0.podcast == podcast }.map(\.id))
+            for id in gone { rows[id] = nil }
+            for name in EpisodeListName.allCases { lists[name]?.removeAll { gone.contains($0) } }
+            if let current, gone.contains(current) { self.current = nil }
+        }
+    }
+
+    func storedEpisode(_ id: EpisodeID) throws -> StoredEpisode? {
+        locked {
+            rows[id].map { StoredEpisode(id: $0.id, podcast: $0.podcast, episode: $0.episode, status: $0.status,
+                                         learnedDuration: $0.learned, storedChapters: $0.chapters) }
+        }
+    }
+
+    func episodeID(matching uri: String) throws -> EpisodeID? {
+        locked {
+            rows.values.sorted { $0.id < $1.id }.first {
+                $0.episode.soundURL?.absoluteString == uri || $0.episode.link?.absoluteString == uri
+            }?.id
+        }
+    }
+
+    func listEpisodes(podcast: PodcastID?, unplayedOnly: Bool, matching: String?) throws -> [EpisodeListing] {
+        locked {
+            rows.values.filter { row in
+                (podcast == nil || row.podcast == podcast) && (!unplayedOnly || !row.status.hasCompleted)
+                    && (matching.map { row.episode.title?.localizedCaseInsensitiveContains($0) ?? false } ?? true)
+            }.sorted { ($0.episode.releaseDate?.date ?? .distantPast) > ($1.episode.releaseDate?.date ?? .distantPast) }
+                .map(listingLocked)
+        }
+    }
+
+    func listEpisodes(_ ids: [EpisodeID]) throws -> [EpisodeListing] {
+        locked { ids.compactMap { rows[$0] }.map(listingLocked) }
+    }
+
+    private func listingLocked(_ row: Row) -> EpisodeListing {
+        EpisodeListing(id: row.id, podcast: row.podcast, podcastTitle: podcastRows.first { $0.id == row.podcast }?.channel.title,
+                       guid: row.episode.id, title: row.episode.title, releaseDate: row.episode.releaseDate?.date,
+                       duration: row.episode.duration ?? row.learned, status: row.status, isPlayable: row.episode.soundURL != nil,
+                       soundURL: row.episode.soundURL, link: row.episode.link)
+    }
+
+    func episodeStatuses(of podcast: PodcastID) throws -> [EpisodeID: EpisodeStatus] {
+        locked { Dictionary(uniqueKeysWithValues: rows.values.filter { $0.podcast == podcast }.map { ($0.id, $0.status) }) }
+    }
+
+    func episodeToResume(in podcast: PodcastID) throws -> EpisodeID? {
+        locked {
+            let mine = rows.values.filter { $0.podcast == podcast && $0.episode.soundURL != nil && !$0.status.hasCompleted }
+            if let started = mine.filter({ $0.status.lastListenTime > 0 }).max(by: {
+                ($0.status.lastPlayedAt ?? .distantPast) < ($1.status.lastPlayedAt ?? .distantPast)
+            }) {
+                return started.id
+            }
+            return mine.min { ($0.episode.releaseDate?.date ?? .distantPast) < ($1.episode.releaseDate?.date ?? .distantPast) }?.id
+        }
+    }
+
+    func saveProgress(of episode: EpisodeID, position: Double, completed: Bool, at date: Date) throws {
+        locked {
+            writes.append("progress \(episode.rawValue) \(position) \(completed)")
+            rows[episode]?.status.lastListenTime = position
+            rows[episode]?.status.hasCompleted = completed
+            rows[episode]?.status.lastPlayedAt = date
+        }
+    }
+
+    func makeCurrent(_ episode: EpisodeID) throws { locked { current = episode } }
+
+    func currentEpisode() throws -> CurrentEpisode? {
+        locked { current.flatMap { rows[$0] }.map { CurrentEpisode(episode: $0.id, podcast: $0.podcast, status: $0.status) } }
+    }
+
+    func saveLearnedDuration(of episode: EpisodeID, seconds: Double) throws { locked { rows[episode]?.learned = seconds } }
+    func saveChapters(of episode: EpisodeID, _ chapters: [Chapter]) throws { locked { rows[episode]?.chapters = chapters } }
+    func episodeList(_ name: EpisodeListName) throws -> [EpisodeID] { locked { lists[name] ?? [] } }
+    func saveEpisodeList(_ name: EpisodeListName, _ episodes: [EpisodeID]) throws { locked { lists[name] = episodes.filter { rows[$0] != nil } } }
+    func settings(for podcast: PodcastID?) throws -> [String: String] { locked { settingsRows[podcast] ?? [:] } }
+    func saveSetting(_ key: String, value: String?, for podcast: PodcastID?) throws { locked { settingsRows[podcast, default: [:]][key] = value } }
+
+    /// The stored row of an episode, for checks.
+    func row(_ id: EpisodeID) -> Row? { locked { rows[id] } }
+}
