@@ -62,7 +62,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotCLITests", dependencies: ["EarshotTestSupport"]),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotFeed"]),
-        .testTarget(name: "EarshotStoreTests", dependencies: ["EarshotStore", "EarshotFeed"]),
+        .testTarget(name: "EarshotStoreTests", dependencies: ["EarshotStore", "EarshotFeed"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotDaemonTests", dependencies: ["EarshotTestSupport", "EarshotGLib"]),
         .testTarget(name: "EarshotPlaybackTests", dependencies: ["EarshotPlayback", "EarshotTestSupport", "EarshotGLib"]),
         .testTarget(name: "EarshotMPRISTests", dependencies: ["EarshotMPRIS", "EarshotGLib", "EarshotTestSupport"]),

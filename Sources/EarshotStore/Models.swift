@@ -48,12 +48,16 @@ public struct EpisodeEntry: Sendable, Equatable {
     public var releaseDate: Date?
     /// Whether it has a sound URL (episodes without one cannot be played).
     public var isPlayable: Bool
+    /// The episode's identity in the store (its row id), unique across podcasts; 0 for an entry that
+    /// was not read from the store (row ids start at 1).
+    public var key: EpisodeID
 
     /// An entry with the given fields.
-    public init(id: String, releaseDate: Date? = nil, isPlayable: Bool = true) {
+    public init(id: String, releaseDate: Date? = nil, isPlayable: Bool = true, key: EpisodeID = EpisodeID(rawValue: 0)) {
         self.id = id
         self.releaseDate = releaseDate
         self.isPlayable = isPlayable
+        self.key = key
     }
 }
 
