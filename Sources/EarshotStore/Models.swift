@@ -42,21 +42,22 @@ public struct EpisodeStatus: Sendable, Equatable {
 /// them. Everything else (title, show notes, links…) is read with `Store.episode(_:in:)` when the
 /// episode becomes current, so a 5,000-episode feed costs a few hundred kilobytes, not its show notes.
 public struct EpisodeEntry: Sendable, Equatable {
-    /// The episode's row id: its identity in the library.
-    public var key: EpisodeID
-    /// The episode's identity in its feed (its guid).
+    /// The episode's identity (its guid in the feed).
     public var id: String
     /// When it was released, when the feed says so in a readable form.
     public var releaseDate: Date?
     /// Whether it has a sound URL (episodes without one cannot be played).
     public var isPlayable: Bool
+    /// The episode's identity in the store (its row id), unique across podcasts; 0 for an entry that
+    /// was not read from the store (row ids start at 1).
+    public var key: EpisodeID
 
     /// An entry with the given fields.
-    public init(key: EpisodeID, id: String, releaseDate: Date? = nil, isPlayable: Bool = true) {
-        self.key = key
+    public init(id: String, releaseDate: Date? = nil, isPlayable: Bool = true, key: EpisodeID = EpisodeID(rawValue: 0)) {
         self.id = id
         self.releaseDate = releaseDate
         self.isPlayable = isPlayable
+        self.key = key
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The database schema, as GRDB migrations. Never edit a registered migration: add a new one.
@@ -8,6 +9,11 @@ import GRDB
 ///   value a `Date` holds), so they round-trip bit for bit. In the sqlite3 shell:
 ///   `datetime(lastPlayedAt + 978307200, 'unixepoch')`.
 /// - Booleans are INTEGER 0 / 1.
+/// - Chapters are JSON arrays of `Chapter` (`start`, `title`, optional `link` and `image`), NULL when
+///   there are none: `feedChapters` as the feed gave them, `chapters` as fetched or read from the audio.
+/// - `feed` rows are the podcasts (subscriptions). `episodeList` holds Up Next and the history, one row
+///   per entry with its position from 0. `setting` holds key / value text per podcast, or for every
+///   podcast when `podcastId` is NULL.
 enum Schema {
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -61,6 +67,36 @@ enum Schema {
                     WHERE isCurrentlyPlaying = 1;
                 """)
         }
+        migrator.registerMigration("v2") { db in
+            // Version 2: a library. Each feed row is a subscribed podcast (v1's single feed keeps its
+            // episodes, progress and current episode, and counts as added now); episodes learn their
+            // length and chapters; Up Next, history and settings are new.
+            try db.execute(sql: """
+                ALTER TABLE feed ADD COLUMN addedAt REAL NOT NULL DEFAULT 0;
+                UPDATE feed SET addedAt = ?;
+                CREATE INDEX feed_addedAt ON feed (addedAt);
+                ALTER TABLE episode ADD COLUMN feedChapters TEXT;
+                ALTER TABLE episode ADD COLUMN learnedDuration REAL;
+                ALTER TABLE episode ADD COLUMN chapters TEXT;
+                CREATE INDEX episode_soundURL ON episode (soundURL);
+                CREATE INDEX episode_link ON episode (link);
+                CREATE TABLE episodeList (
+                    name TEXT NOT NULL CHECK (name IN ('upNext', 'history')),
+                    position INTEGER NOT NULL,
+                    episodeId INTEGER NOT NULL REFERENCES episode(id) ON DELETE CASCADE,
+                    PRIMARY KEY (name, position),
+                    UNIQUE (name, episodeId)
+                ) WITHOUT ROWID;
+                CREATE INDEX episodeList_episode ON episodeList (episodeId);
+                CREATE TABLE setting (
+                    podcastId INTEGER REFERENCES feed(id) ON DELETE CASCADE,
+                    key TEXT NOT NULL,
+                    value TEXT NOT NULL
+                );
+                CREATE UNIQUE INDEX setting_podcast ON setting (podcastId, key);
+                CREATE UNIQUE INDEX setting_global ON setting (key) WHERE podcastId IS NULL;
+                """, arguments: [Date().timeIntervalSinceReferenceDate])
+        }
         return migrator
     }()
 
@@ -69,6 +105,6 @@ enum Schema {
     static let episodeFields = [
         "title", "rawDescription", "rawDescriptionFormat", "releaseDateText", "releaseDate",
         "soundURL", "soundMIMEType", "soundByteLength", "coverImageURL", "duration", "season",
-        "episodeNumber", "episodeType", "link", "chaptersURL", "transcriptURL",
+        "episodeNumber", "episodeType", "link", "chaptersURL", "transcriptURL", "feedChapters",
     ]
 }

@@ -3,84 +3,134 @@ import Foundation
 import GRDB
 
 extension Store {
-    /// The stored status of every episode of `feed` that has one, keyed by episode id (guid). An episode
-    /// missing from the result was never played: its status is `EpisodeStatus.unplayed`.
-    public func statuses(in feed: FeedID) throws -> [String: EpisodeStatus] {
+    /// Records where listening to an episode stopped: `lastListenTime = position`, `hasCompleted =
+    /// completed`, `lastPlayedAt = date`, in one small transaction. Does not change which episode is
+    /// current.
+    /// - Throws: `StoreError.invalidPosition` for a negative or non-finite `position`;
+    ///   `.noSuchEpisodeID` when the episode is not stored.
+    public func saveProgress(of episode: EpisodeID, position: Double, completed: Bool, at date: Date) throws {
+        guard position.isFinite, position >= 0 else { throw StoreError.invalidPosition(position) }
+        try write { db in
+            try Self.requireEpisode(episode, db)
+            try db.cachedStatement(sql: """
+                INSERT INTO episodeStatus (episodeId, lastListenTime, lastPlayedAt, hasCompleted) VALUES (?, ?, ?, ?)
+                ON CONFLICT (episodeId) DO UPDATE SET lastListenTime = excluded.lastListenTime,
+                    lastPlayedAt = excluded.lastPlayedAt, hasCompleted = excluded.hasCompleted
+                """).execute(arguments: [episode.rawValue, position, date.timeIntervalSinceReferenceDate, completed])
+        }
+    }
+
+    /// Makes this episode the current one (the one the player has loaded), and no other in the whole
+    /// library. Its progress is kept; an episode without a status gets one (unplayed).
+    /// - Throws: `StoreError.noSuchEpisodeID` when the episode is not stored.
+    public func makeCurrent(_ episode: EpisodeID) throws {
+        try write { db in
+            try Self.requireEpisode(episode, db)
+            try db.execute(
+                sql: "UPDATE episodeStatus SET isCurrentlyPlaying = 0 WHERE isCurrentlyPlaying = 1 AND episodeId <> ?",
+                arguments: [episode.rawValue])
+            try db.execute(sql: """
+                INSERT INTO episodeStatus (episodeId, isCurrentlyPlaying) VALUES (?, 1)
+                ON CONFLICT (episodeId) DO UPDATE SET isCurrentlyPlaying = 1
+                """, arguments: [episode.rawValue])
+        }
+    }
+
+    /// The current episode, its podcast and its status; nil when none is current (never chosen, or its
+    /// podcast was removed).
+    public func currentEpisode() throws -> CurrentEpisode? {
+        try read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT e.id, e.feedId, e.learnedDuration, e.duration, \(Self.statusColumns)
+                FROM episodeStatus s JOIN episode e ON e.id = s.episodeId
+                WHERE s.isCurrentlyPlaying = 1
+                """).map { row in
+                CurrentEpisode(episode: EpisodeID(rawValue: row[0]), podcast: PodcastID(rawValue: row[1]),
+                               status: Self.status(row, from: 4, duration: Self.knownDuration(row, from: 2)))
+            }
+        }
+    }
+
+    /// The stored status of every episode of `podcast` that has one. An episode missing from the result
+    /// was never played: its status is `EpisodeStatus.unplayed`.
+    public func episodeStatuses(of podcast: PodcastID) throws -> [EpisodeID: EpisodeStatus] {
         try read { db in
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT e.guid, s.lastListenTime, s.lastPlayedAt, s.hasCompleted, s.isCurrentlyPlaying
+                SELECT e.id, e.learnedDuration, e.duration, \(Self.statusColumns)
                 FROM episodeStatus s JOIN episode e ON e.id = s.episodeId
                 WHERE e.feedId = ?
-                """, arguments: [feed.rawValue])
-            var statuses: [String: EpisodeStatus] = [:]
+                """, arguments: [podcast.rawValue])
+            var statuses: [EpisodeID: EpisodeStatus] = [:]
             while let row = try rows.next() {
-                statuses[row[0]] = Self.status(row, from: 1)
+                statuses[EpisodeID(rawValue: row[0])] = Self.status(row, from: 3, duration: Self.knownDuration(row, from: 1))
             }
             return statuses
         }
     }
 
-    /// Records where listening to an episode stopped: `lastListenTime = position`, `hasCompleted =
-    /// completed`, `lastPlayedAt = date`, in one small transaction. Does not change which episode is
-    /// current.
-    /// - Throws: `StoreError.invalidPosition` for a negative or non-finite `position`;
-    ///   `.noSuchFeed` / `.noSuchEpisode` when the episode is not stored.
+    // MARK: - By guid, for version 1's Session
+
+    /// The stored status of every episode of `feed` that has one, keyed by episode id (guid). An episode
+    /// missing from the result was never played: its status is `EpisodeStatus.unplayed`.
+    public func statuses(in feed: FeedID) throws -> [String: EpisodeStatus] {
+        try read { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT e.guid, e.learnedDuration, e.duration, \(Self.statusColumns)
+                FROM episodeStatus s JOIN episode e ON e.id = s.episodeId
+                WHERE e.feedId = ?
+                """, arguments: [feed.rawValue])
+            var statuses: [String: EpisodeStatus] = [:]
+            while let row = try rows.next() {
+                guard let guid = row.text(0) else { continue }
+                statuses[guid] = Self.status(row, from: 3, duration: Self.knownDuration(row, from: 1))
+            }
+            return statuses
+        }
+    }
+
+    /// `saveProgress(of:…)` for the episode `episode` (guid) of `feed`.
+    /// - Throws: as `saveProgress(of:…)`, and `.noSuchFeed` / `.noSuchEpisode` when it is not stored.
     public func saveProgress(feed: FeedID, episode: String, position: Double, completed: Bool, at date: Date) throws {
         guard position.isFinite, position >= 0 else { throw StoreError.invalidPosition(position) }
-        try write { db in
-            let episodeID = try Self.episodeID(feed: feed, guid: episode, db)
-            try db.cachedStatement(sql: """
-                INSERT INTO episodeStatus (episodeId, lastListenTime, lastPlayedAt, hasCompleted) VALUES (?, ?, ?, ?)
-                ON CONFLICT (episodeId) DO UPDATE SET lastListenTime = excluded.lastListenTime,
-                    lastPlayedAt = excluded.lastPlayedAt, hasCompleted = excluded.hasCompleted
-                """).execute(arguments: [episodeID, position, date.timeIntervalSinceReferenceDate, completed])
-        }
+        try saveProgress(of: try key(feed: feed, guid: episode), position: position, completed: completed, at: date)
     }
 
-    /// Makes this episode the current one (the one the player has loaded), and no other, in any feed.
-    /// Its progress is kept; an episode without a status gets one (unplayed).
+    /// `makeCurrent(_:)` for the episode `episode` (guid) of `feed`.
     /// - Throws: `StoreError.noSuchFeed` / `.noSuchEpisode` when the episode is not stored.
     public func makeCurrent(feed: FeedID, episode: String) throws {
-        try write { db in
-            let episodeID = try Self.episodeID(feed: feed, guid: episode, db)
-            try db.execute(
-                sql: "UPDATE episodeStatus SET isCurrentlyPlaying = 0 WHERE isCurrentlyPlaying = 1 AND episodeId <> ?",
-                arguments: [episodeID])
-            try db.execute(sql: """
-                INSERT INTO episodeStatus (episodeId, isCurrentlyPlaying) VALUES (?, 1)
-                ON CONFLICT (episodeId) DO UPDATE SET isCurrentlyPlaying = 1
-                """, arguments: [episodeID])
-        }
+        try makeCurrent(try key(feed: feed, guid: episode))
     }
 
-    /// The current episode — its feed, id (guid) and status — or nil when none was ever made current.
+    /// The current episode — its feed, id (guid) and status — or nil when none is current (or its guid
+    /// cannot be read).
     public func current() throws -> (feed: FeedID, episode: String, status: EpisodeStatus)? {
+        guard let current = try currentEpisode() else { return nil }
+        let guid = try read { db in try Row.fetchOne(db, sql: "SELECT guid FROM episode WHERE id = ?", arguments: [current.episode.rawValue])?.text(0) }
+        return guid.map { (current.podcast, $0, current.status) }
+    }
+
+    // MARK: - Lookups
+
+    /// The row id of the episode `guid` of `feed`.
+    /// - Throws: `StoreError.noSuchFeed` / `.noSuchEpisode`.
+    func key(feed: FeedID, guid: String) throws -> EpisodeID {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT e.feedId, e.guid, s.lastListenTime, s.lastPlayedAt, s.hasCompleted, s.isCurrentlyPlaying
-                FROM episodeStatus s JOIN episode e ON e.id = s.episodeId
-                WHERE s.isCurrentlyPlaying = 1
-                """)
-            else { return nil }
-            return (FeedID(rawValue: row[0]), row[1], Self.status(row, from: 2))
+            if let id = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT id FROM episode WHERE feedId = ? AND guid = ?"), arguments: [feed.rawValue, guid])
+            {
+                return EpisodeID(rawValue: id)
+            }
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM feed WHERE id = ?", arguments: [feed.rawValue]) != nil else {
+                throw StoreError.noSuchFeed(feed)
+            }
+            throw StoreError.noSuchEpisode(feed: feed, episode: guid)
         }
     }
 
-    private static func status(_ row: Row, from index: Int) -> EpisodeStatus {
-        EpisodeStatus(
-            lastListenTime: row[index], lastPlayedAt: date(row[index + 1]),
-            hasCompleted: row[index + 2], isCurrentlyPlaying: row[index + 3])
-    }
-
-    private static func episodeID(feed: FeedID, guid: String, _ db: Database) throws -> Int64 {
-        if let id = try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT id FROM episode WHERE feedId = ? AND guid = ?"), arguments: [feed.rawValue, guid])
-        {
-            return id
+    /// Throws `StoreError.noSuchEpisodeID` unless `episode` is stored.
+    static func requireEpisode(_ episode: EpisodeID, _ db: Database) throws {
+        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM episode WHERE id = ?"), arguments: [episode.rawValue]) != nil else {
+            throw StoreError.noSuchEpisodeID(episode)
         }
-        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM feed WHERE id = ?", arguments: [feed.rawValue]) != nil else {
-            throw StoreError.noSuchFeed(feed)
-        }
-        throw StoreError.noSuchEpisode(feed: feed, episode: guid)
     }
 }

@@ -2,25 +2,37 @@ import EarshotFeed
 import Foundation
 import GRDB
 
-/// Earshot's database: cached feeds and episodes, and the listener's progress, in one SQLite file.
+/// Earshot's database: the library's podcasts and episodes, the listener's progress, Up Next, the
+/// history and settings, in one SQLite file.
 ///
-/// A `Store` wraps one GRDB `DatabaseQueue` (a single serialized connection), so it can be shared by any
-/// threads or tasks; every method is one short transaction and returns when it is committed. The file
-/// is in WAL mode with `synchronous = NORMAL`: a committed write survives the process being killed at
-/// any moment (only a power loss may lose the last transactions), and the file is always valid.
-/// Another process may open the same file; writers wait up to 5 s for each other.
+/// A `Store` wraps one GRDB `DatabasePool`: one writer connection and a few reader connections on a
+/// file in WAL mode, so it can be shared by any threads or tasks and **a read never waits for a
+/// write**: it sees the last committed state even while another thread stores a 5,000-episode feed.
+/// Writes are serialized; every method is one short transaction and returns when it is committed.
+/// `synchronous = NORMAL`: a committed write survives the process being killed at any moment (only a
+/// power loss may lose the last transactions), and the file is always valid. Another process may
+/// open the same file; writers wait up to 5 s for each other.
+///
+/// Reading never stops the process, whatever the file holds: a row that cannot be read (a NULL or
+/// BLOB guid, an unreadable URL) is skipped and reported through `warning`; an unreadable field is
+/// absent; positions are clamped (`StoredValues.position`).
 public final class Store: Sendable {
     /// The database file.
     public let path: String
-    let queue: DatabaseQueue
+    let pool: DatabasePool
+    /// Told, in one line, about each stored row that could not be read and was skipped.
+    let warning: @Sendable (String) -> Void
 
     /// Opens (creating if needed) the database at `path`, creating its parent directory and bringing
-    /// the schema up to date.
+    /// the schema up to date (a version 1 database becomes a library of its one feed).
     ///
+    /// - Parameter warning: receives one line per stored row that cannot be read and is skipped
+    ///   (the daemon logs them); by default they are dropped.
     /// - Throws: `StoreError.cannotOpen` (directory or file cannot be created or opened),
     ///   `.notADatabase` (the file is something else), `.newerSchema`, or `.database`; each names `path`.
-    public init(path: String) throws {
+    public init(path: String, warning: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.path = path
+        self.warning = warning
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -28,16 +40,19 @@ public final class Store: Sendable {
             throw StoreError.cannotOpen(path: path, reason: "cannot create the directory \(directory) (\(Self.reason(error)))")
         }
         var configuration = Configuration()
-        configuration.journalMode = .wal  // also sets synchronous = NORMAL
         configuration.busyMode = .timeout(5)
         configuration.label = "EarshotStore"
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            db.add(function: TitleMatch.function)
+        }
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            if try queue.read({ try Schema.migrator.hasBeenSuperseded($0) }) {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            if try pool.read({ try Schema.migrator.hasBeenSuperseded($0) }) {
                 throw StoreError.newerSchema(path: path)
             }
-            try Schema.migrator.migrate(queue)
-            self.queue = queue
+            try Schema.migrator.migrate(pool)
+            self.pool = pool
         } catch {
             throw Self.translate(error, path: path)
         }
@@ -61,7 +76,7 @@ public final class Store: Sendable {
     /// Runs `body` in a write transaction, translating failures to `StoreError`.
     func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         do {
-            return try queue.write(body)
+            return try pool.write(body)
         } catch {
             throw Self.translate(error, path: path)
         }
@@ -70,16 +85,17 @@ public final class Store: Sendable {
     /// Runs `body` in a read transaction (a consistent snapshot), translating failures to `StoreError`.
     func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         do {
-            return try queue.read(body)
+            return try pool.read(body)
         } catch {
             throw Self.translate(error, path: path)
         }
     }
 
-    /// Frees the connection's page cache (up to 2 MB after a feed of thousands of episodes was written
-    /// and read back); SQLite refills it as it needs. For after bulk work, not per query.
+    /// Frees the connections' page caches (up to 2 MB each after a feed of thousands of episodes was
+    /// written and read back) and closes idle readers; SQLite refills them as it needs. For after bulk
+    /// work, not per query.
     public func releaseMemory() {
-        queue.releaseMemory()
+        pool.releaseMemory()
     }
 
     static func translate(_ error: any Error, path: String) -> StoreError {

@@ -12,10 +12,14 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Loc
     case noSuchFeed(FeedID)
     /// The feed has no stored episode with this id (guid).
     case noSuchEpisode(feed: FeedID, episode: String)
+    /// No stored episode has this identity.
+    case noSuchEpisodeID(EpisodeID)
     /// Another stored feed already lives at this URL.
     case urlInUse(URL, by: FeedID)
     /// A playback position that is negative, infinite or not a number.
     case invalidPosition(Double)
+    /// A length that is not a positive finite number of seconds.
+    case invalidDuration(Double)
     /// SQLite refused an operation (disk full, read-only file, I/O error, …).
     case database(path: String, reason: String)
 
@@ -32,10 +36,14 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Loc
             return "\(feed) is not in the database"
         case .noSuchEpisode(let feed, let episode):
             return "\(feed) has no episode with id \(episode)"
+        case .noSuchEpisodeID(let episode):
+            return "\(episode) is not in the database"
         case .urlInUse(let url, let feed):
             return "another stored feed (\(feed)) already lives at \(url.absoluteString)"
         case .invalidPosition(let position):
             return "\(position) is not a playback position (seconds must be finite and not negative)"
+        case .invalidDuration(let duration):
+            return "\(duration) is not a length (seconds must be finite and more than 0)"
         case .database(let path, let reason):
             return "database error in \(path): \(reason)"
         }

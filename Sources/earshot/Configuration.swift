@@ -17,6 +17,10 @@ struct Configuration: Equatable {
     var cacheDirectory: String?
     var verbose: Bool?
 
+    /// The longest refresh interval accepted, in minutes (a week); longer ones would overflow the
+    /// main loop's millisecond timer.
+    static let maximumRefreshMinutes: UInt32 = 10_080
+
     /// The configuration file's path for this environment.
     static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
@@ -54,8 +58,9 @@ struct Configuration: Equatable {
         case "state-dir": stateDirectory = value
         case "cache-dir": cacheDirectory = value
         case "refresh-interval":
-            guard let minutes = UInt32(value), minutes > 0 else {
-                throw CommandFailure("\(place): refresh-interval must be a whole number of minutes, at least 1")
+            guard let minutes = UInt32(value), (1...Self.maximumRefreshMinutes).contains(minutes) else {
+                throw CommandFailure(
+                    "\(place): refresh-interval must be a whole number of minutes from 1 to \(Self.maximumRefreshMinutes) (a week)")
             }
             refreshInterval = minutes
         case "verbose":

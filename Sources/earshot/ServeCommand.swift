@@ -29,7 +29,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "GStreamer audio output, as for gst-launch (e.g. \"pulsesink\"). Default: $EARSHOT_AUDIO_SINK, else autoaudiosink.")
     var audioSink: String?
 
-    @Option(help: "Minutes between feed refreshes (default 30).")
+    @Option(help: "Minutes between feed refreshes, 1 to 10080 (default 30).")
     var refreshInterval: UInt32?
 
     @Option(help: "Where the database lives (default $XDG_STATE_HOME/earshot).")
@@ -45,7 +45,9 @@ struct ServeCommand: ParsableCommand {
         let file = try Configuration.load()
         if verbose || file.verbose == true { g_setenv("G_MESSAGES_DEBUG", "earshot", 1) }
         let minutes = refreshInterval ?? file.refreshInterval ?? 30
-        guard minutes > 0 else { throw CommandFailure("--refresh-interval must be at least 1 minute") }
+        guard (1...Configuration.maximumRefreshMinutes).contains(minutes) else {
+            throw CommandFailure("--refresh-interval must be from 1 to \(Configuration.maximumRefreshMinutes) minutes (a week)")
+        }
         var requested: URL?
         if let feed = feed ?? file.feed {
             guard let url = FeedAddress.url(from: feed) else {

@@ -6,7 +6,8 @@ import Testing
 @Suite("Play order: oldest to newest, skipping episodes without audio")
 struct PlayOrderTests {
     static func episode(_ id: String, day: Int?, sound: Bool = true) -> EpisodeEntry {
-        EpisodeEntry(key: EpisodeID(rawValue: Int64(id.unicodeScalars.first!.value)), id: id, releaseDate: day.map { Date(timeIntervalSince1970: Double($0) * 86_400) }, isPlayable: sound)
+        EpisodeEntry(id: id, releaseDate: day.map { Date(timeIntervalSince1970: Double($0) * 86_400) }, isPlayable: sound,
+                     key: EpisodeID(rawValue: Int64(id.unicodeScalars.first!.value)))
     }
 
     @Test func datedEpisodesPlayChronologicallyWhateverTheFeedOrder() {

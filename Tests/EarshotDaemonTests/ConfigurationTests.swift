@@ -51,4 +51,27 @@ struct ConfigurationTests {
         #expect(run.stderr.hasPrefix("earshot: cannot open the database: "), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
+
+    /// 71583 minutes overflowed the loop's millisecond timer and crashed the daemon once it owned its
+    /// name; anything over a week is now refused before the daemon starts, from the flag or the file.
+    @Test func aRefreshIntervalOverAWeekIsRefusedWithOneLineAndAWeekIsAccepted() throws {
+        let h = try DaemonHarness()
+        #expect(h.terminate() == 0)
+        let flag = try EarshotProcess.run(["--feed", h.feedURL.absoluteString, "--refresh-interval", "71583"],
+                                          environment: h.environment)
+        #expect(flag.status == 1)
+        #expect(flag.stderr == "earshot: --refresh-interval must be from 1 to 10080 minutes (a week)\n", "\(flag.stderr)")
+
+        try h.writeConfiguration("refresh-interval = 71583\n")
+        let file = try EarshotProcess.run(["--feed", h.feedURL.absoluteString], environment: h.environment)
+        #expect(file.status == 1)
+        #expect(file.stderr.split(separator: "\n").count == 1)
+        #expect(file.stderr.contains("earshot.conf, line 1: refresh-interval must be a whole number of minutes from 1 to 10080"),
+                "\(file.stderr)")
+
+        try h.writeConfiguration("refresh-interval = 10080\n")
+        try h.start(["--feed", h.feedURL.absoluteString])
+        #expect(try h.ask("metadata", "xesam:album") == "Daemon Show")
+        #expect(h.terminate() == 0)
+    }
 }

@@ -119,11 +119,14 @@ struct StoreFeedTests {
         #expect(outline.id == id)
         #expect(outline.channel == fields, "the channel's own fields, no episodes")
         #expect(outline.validators == FeedValidators(etag: "\"7\""))
+        let keys = outline.episodes.map(\.key)
         #expect(outline.episodes == [
-            EpisodeEntry(id: Sample.fullEpisode.id, releaseDate: Sample.fullEpisode.releaseDate?.date, isPlayable: true),
-            EpisodeEntry(id: "bare", releaseDate: nil, isPlayable: false),
-            EpisodeEntry(id: "undated", releaseDate: nil, isPlayable: true),
+            EpisodeEntry(id: Sample.fullEpisode.id, releaseDate: Sample.fullEpisode.releaseDate?.date, isPlayable: true, key: keys[0]),
+            EpisodeEntry(id: "bare", releaseDate: nil, isPlayable: false, key: keys[1]),
+            EpisodeEntry(id: "undated", releaseDate: nil, isPlayable: true, key: keys[2]),
         ])
+        #expect(try keys.map { try store.storedEpisode($0)?.episode.id } == [Sample.fullEpisode.id, "bare", "undated"],
+                "each entry's key is its episode's row id")
         #expect(try store.outline(id: id) == outline)
         #expect(try store.outline(url: URL(string: "https://other.example/feed")!) == nil)
     }

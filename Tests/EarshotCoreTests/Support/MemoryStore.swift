@@ -49,7 +49,7 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
         locked {
             guard let podcast = podcastRows.first(where: { $0.id == id }) else { return nil }
             let entries = rows.values.filter { $0.podcast == id }.sorted { $0.order < $1.order }.map {
-                EpisodeEntry(key: $0.id, id: $0.episode.id, releaseDate: $0.episode.releaseDate?.date, isPlayable: $0.episode.soundURL != nil)
+                EpisodeEntry(id: $0.episode.id, releaseDate: $0.episode.releaseDate?.date, isPlayable: $0.episode.soundURL != nil, key: $0.id)
             }
             return FeedOutline(id: id, url: podcast.url, validators: podcast.validators, channel: podcast.channel, episodes: entries)
         }

@@ -1,0 +1,80 @@
+import EarshotFeed
+import Foundation
+import GRDB
+
+/// Reading feed and episode rows into models, defensively (see `RowValues.swift`).
+extension Store {
+    /// The feed columns `podcastIdentity`, `validators` and `channelFields` read, in this order.
+    static let feedColumns =
+        "id, url, etag, lastModified, title, author, link, description, imageURL, newFeedURL, lastCheckedAt, addedAt"
+
+    /// The episode columns `episode(_:)` reads, in this order: the guid, then `Schema.episodeFields`.
+    static let episodeColumns = "guid, " + Schema.episodeFields.joined(separator: ", ")
+
+    /// A feed row's identity and URL (`feedColumns`); nil, with a warning, when the URL cannot be read.
+    func podcastIdentity(_ row: Row, from index: Int = 0) -> (PodcastID, URL)? {
+        let id = PodcastID(rawValue: row[index])
+        guard let url = row.url(index + 1) else {
+            warning("skipped \(id): its URL cannot be read")
+            return nil
+        }
+        return (id, url)
+    }
+
+    /// The validators of a feed row (`feedColumns`).
+    static func validators(_ row: Row, from index: Int = 0) -> FeedValidators {
+        FeedValidators(etag: row.text(index + 2), lastModified: row.text(index + 3))
+    }
+
+    /// The channel's own fields from a feed row (`feedColumns`), without episodes.
+    static func channelFields(_ row: Row, from index: Int = 0) -> Channel {
+        Channel(title: row.text(index + 4), link: row.url(index + 6), author: row.text(index + 5),
+                description: row.text(index + 7) ?? "", profileImage: row.url(index + 8), newFeedURL: row.url(index + 9))
+    }
+
+    /// An episode from a row of `episodeColumns` starting at `index`; nil, with a warning, when its guid
+    /// is not text.
+    func episode(_ row: Row, from index: Int = 0) -> Episode? {
+        guard let guid = row.text(index) else {
+            warning("skipped an episode whose guid is not text")
+            return nil
+        }
+        let i = index
+        return Episode(
+            id: guid, title: row.text(i + 1), rawDescription: row.text(i + 2),
+            rawDescriptionFormat: row.text(i + 3).flatMap(DescriptionFormat.init(rawValue:)) ?? .html,
+            releaseDate: row.text(i + 4).map { ReleaseDate(text: $0, date: row.date(i + 5)) },
+            soundURL: row.url(i + 6), soundMIMEType: row.text(i + 7), soundByteLength: row.integer(i + 8),
+            coverImage: row.url(i + 9), duration: row.duration(i + 10), season: row.integer(i + 11).flatMap { Int(exactly: $0) },
+            episodeNumber: row.integer(i + 12).flatMap { Int(exactly: $0) }, episodeType: row.text(i + 13),
+            link: row.url(i + 14), chaptersURL: row.url(i + 15), transcriptURL: row.url(i + 16),
+            chapters: chapters(row, i + 17))
+    }
+
+    /// The chapters stored as JSON in a column; empty, with a warning, when the text cannot be read.
+    func chapters(_ row: Row, _ index: Int) -> [Chapter] {
+        guard let text = row.text(index) else { return [] }
+        guard let chapters = ChaptersJSON.chapters(text) else {
+            warning("ignored stored chapters that cannot be read")
+            return []
+        }
+        return chapters
+    }
+
+    /// A status from the columns `lastListenTime, lastPlayedAt, hasCompleted, isCurrentlyPlaying` at
+    /// `index`, its position clamped to `duration` (`StoredValues.position`).
+    static func status(_ row: Row, from index: Int, duration: Double?) -> EpisodeStatus {
+        EpisodeStatus(
+            lastListenTime: StoredValues.position(row.real(index), duration: duration), lastPlayedAt: row.date(index + 1),
+            hasCompleted: row.flag(index + 2), isCurrentlyPlaying: row.flag(index + 3))
+    }
+
+    /// The columns `status(_:from:duration:)` reads, for a query joining `episodeStatus s`.
+    static let statusColumns = "s.lastListenTime, s.lastPlayedAt, s.hasCompleted, s.isCurrentlyPlaying"
+
+    /// The length positions are clamped to, from the columns `learnedDuration, duration` at `index`:
+    /// the one learned from the audio, else the feed's.
+    static func knownDuration(_ row: Row, from index: Int) -> Double? {
+        row.duration(index) ?? row.duration(index + 1)
+    }
+}
