@@ -183,7 +183,11 @@ public final class Library {
             report.error = "the podcast was removed meanwhile"
         case .failed(let message):
             report.error = message
-            Log.warning("feed update: \(message)")
+            if request.podcast != nil {
+                Log.warning("refresh failed, keeping the stored episodes: \(message)")
+            } else {
+                Log.debug("subscribing failed: \(message)")
+            }
         }
         return report
     }

@@ -31,6 +31,8 @@ public final class Player {
     var history: [EpisodeID] = []
     /// The engine has the current episode loaded (false after a Next/Previous while stopped).
     var loaded = false
+    /// The current episode played since it became current (only played episodes go into the history).
+    var currentWasPlayed = false
     /// Progress recorded this session, newer than what the store may have written yet.
     var recentProgress: [EpisodeID: EpisodeStatus] = [:]
     /// Saves progress every 5 s while playing; nil otherwise.
@@ -96,6 +98,7 @@ public final class Player {
         guard current != nil else { throw .noEpisode("there is no episode to play: add a podcast with earshot add URL") }
         if loaded && engine.state != .stopped {
             engine.play()
+            currentWasPlayed = true
         } else {
             load(play: true)
         }
@@ -188,7 +191,7 @@ public final class Player {
         let wasPlaying = loaded && engine.state == .playing
         let wasStopped = !loaded || engine.state == .stopped
         if loaded && !wasStopped { saveProgress(leaving: true) }
-        if remember, let left = current?.id, left != id { addToHistory(left) }
+        if remember, currentWasPlayed, let left = current?.id, left != id { addToHistory(left) }
         becomeCurrent(stored)
         if play == true || (!wasStopped && play == nil) {
             load(play: play ?? wasPlaying)
@@ -213,6 +216,7 @@ public final class Player {
             order = (try? store.outline(id: stored.podcast)).flatMap { $0 }.map { PlayOrder(feedOrder: $0.episodes) }
         }
         current = stored
+        currentWasPlayed = false
         if upNext.remove([stored.id]) { saveUpNext() }
         let store = self.store, id = stored.id
         background.run { Self.log { try store.makeCurrent(id) } }
@@ -226,7 +230,10 @@ public final class Player {
         if let known = current.learnedDuration ?? current.episode.duration, start >= known { start = 0 }
         engine.load(uri: sound, startAt: .milliseconds(Int64(start * 1000)))
         loaded = true
-        if play { engine.play() }
+        if play {
+            engine.play()
+            currentWasPlayed = true
+        }
     }
 
     /// At the end of an episode it is completed and the next one plays (Up Next first); after the

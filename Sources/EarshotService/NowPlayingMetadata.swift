@@ -6,7 +6,7 @@ import Foundation
 
 /// The current episode as MPRIS shows it, and its cover as a local file that exists. Built once per
 /// version of the episode (its id, length, art), because every D-Bus read asks for it.
-final class NowPlayingMetadata {
+public final class NowPlayingMetadata {
     private let art: ArtLookup
     /// Called when a cover arrived in the cache (the metadata changed).
     var onArtArrived: () -> Void = {}
@@ -71,7 +71,8 @@ final class NowPlayingMetadata {
         return nil
     }
 
-    static func microseconds(_ duration: Duration) -> Int64 {
+    /// A duration in microseconds (MPRIS positions and lengths).
+    public static func microseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
     }

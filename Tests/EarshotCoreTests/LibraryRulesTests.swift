@@ -62,9 +62,9 @@ struct LibraryRulesTests {
         let f = try CoreFixture()
         var twin = CoreFixture.show("beta", count: 2)
         for index in twin.episodes.indices { twin.episodes[index].id = "alpha-\(2 - index)" }
-        try f.subscribe("alpha", CoreFixture.show("alpha", count: 2))
+        let alpha = try f.subscribe("alpha", CoreFixture.show("alpha", count: 2))
         let beta = try f.subscribe("beta", twin)
-        let alpha1 = try f.episode("alpha-1")
+        let alpha1 = try f.episode("alpha-1", of: alpha)
         try f.player.play(episode: alpha1)
         f.engine.currentPosition = .seconds(77)
         try f.player.play(podcast: beta)

@@ -39,9 +39,9 @@ final class CoreFixture {
         return id
     }
 
-    /// The id of the episode with `guid`.
-    func episode(_ guid: String) throws -> EpisodeID {
-        guard let id = try store.listEpisodes(podcast: nil, unplayedOnly: false, matching: nil).first(where: { $0.guid == guid })?.id else {
+    /// The id of the episode with `guid` (of `podcast`, when two podcasts use the same guid).
+    func episode(_ guid: String, of podcast: PodcastID? = nil) throws -> EpisodeID {
+        guard let id = try store.listEpisodes(podcast: podcast, unplayedOnly: false, matching: nil).first(where: { $0.guid == guid })?.id else {
             throw FixtureError("no episode \(guid)")
         }
         return id

@@ -1,0 +1,5 @@
+import EarshotCore
+import EarshotStore
+
+/// The SQLite store is the library's persistence.
+extension Store: LibraryStore {}
