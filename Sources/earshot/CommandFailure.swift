@@ -8,6 +8,13 @@ struct CommandFailure: Error, CustomStringConvertible {
     init(_ message: String) { description = message }
 }
 
+/// Not a failure, but the end of the command with one line of information on standard error and
+/// status 0: e.g. starting Earshot (a desktop launcher's `Exec=earshot`) while it already runs.
+struct CommandNotice: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}
+
 extension Earshot {
     /// Runs the command line. A `CommandFailure` is one line on stderr and exit status 1; a command line
     /// that cannot be parsed is one line pointing at `--help` and status 64 (EX_USAGE); `--help` and
@@ -18,6 +25,8 @@ extension Earshot {
             try command.run()
         } catch let failure as CommandFailure {
             fail("earshot: \(failure.description)\n", status: 1)
+        } catch let notice as CommandNotice {
+            fail("earshot: \(notice.description)\n", status: 0)
         } catch {
             let status = exitCode(for: error)
             guard status != .success else { exit(withError: error) }

@@ -22,9 +22,10 @@ final class InstanceLock {
 
     /// Creates the state folder (the directory of `databasePath`) if needed and locks it.
     ///
-    /// - Throws: `CommandFailure` with one line: that Earshot is already running on this state (naming
-    ///   its pid when the file says it), or, like the store's own errors, that the folder or the lock
-    ///   file cannot be created.
+    /// - Throws: `CommandNotice` (exit 0) with one line when Earshot is already running on this state
+    ///   (naming its pid when the file says it): starting it again, as a desktop launcher does, is not a
+    ///   mistake. `CommandFailure`, like the store's own errors, when the folder or the lock file cannot
+    ///   be created.
     init(databasePath: String) throws {
         let directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
         path = URL(fileURLWithPath: directory).appendingPathComponent("earshot.lock").path
@@ -48,8 +49,8 @@ final class InstanceLock {
                 throw unusable("cannot lock \(path) (\(String(cString: strerror(failure))))")
             }
             let holder = Self.holder(fd).map { " (pid \($0))" } ?? ""
-            throw CommandFailure("Earshot is already running\(holder) with the state in \(directory); "
-                + "control it with playerctl -p earshot, or give this one its own --state-dir")
+            throw CommandNotice("Earshot is already running\(holder) with the state in \(directory); "
+                + "control it with playerctl -p earshot or the earshot commands, or give this one its own --state-dir")
         }
         descriptor = fd
         let pid = Array("\(getpid())\n".utf8)

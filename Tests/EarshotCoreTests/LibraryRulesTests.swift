@@ -45,6 +45,36 @@ struct LibraryRulesTests {
         #expect(throws: LibraryError.self) { try f.library.unsubscribe(beta) }
     }
 
+    @Test func aPodcastRemovedWhileItsRefreshIsInFlightIsNotStoredAgain() throws {
+        let f = try CoreFixture()
+        try f.subscribe("alpha", CoreFixture.show("alpha", count: 1))
+        let beta = try f.subscribe("beta", CoreFixture.show("beta", count: 1))
+        f.feeds.answers[CoreFixture.url("beta")] = .channel(CoreFixture.show("beta", count: 2))
+        f.feeds.holding = true
+        var reports: [UpdateReport] = []
+        try f.library.refresh([beta], completion: { reports = $0 })
+        try f.library.unsubscribe(beta)
+        f.feeds.release()
+        #expect(reports.first?.error != nil)
+        #expect(f.library.podcasts.map(\.channel.title) == ["Alpha"])
+        #expect(try f.store.podcast(beta) == nil)
+        #expect(try f.store.podcasts().count == 1)
+    }
+
+    @Test func aRefreshThatFinishesAfterTheListenerMovedOnNeverChangesTheCurrentEpisode() throws {
+        let f = try CoreFixture()
+        let alpha = try f.subscribe("alpha", CoreFixture.show("alpha", count: 2))
+        try f.subscribe("beta", CoreFixture.show("beta", count: 2))
+        try f.player.play(episode: f.episode("alpha-1"))
+        f.feeds.answers[CoreFixture.url("alpha")] = .channel(CoreFixture.show("alpha", count: 3))
+        f.feeds.holding = true
+        try f.library.refresh([alpha])
+        try f.player.play(episode: f.episode("beta-1"))
+        f.feeds.release()
+        #expect(f.currentGUID == "beta-1")
+        #expect(f.library.podcast(alpha)?.episodeCount == 3, "the refresh is stored")
+    }
+
     @Test func aFailedSubscriptionIsReportedWithTheURLAndTheOthersAreKept() throws {
         let f = try CoreFixture()
         f.feeds.answers[CoreFixture.url("alpha")] = .channel(CoreFixture.show("alpha", count: 1))

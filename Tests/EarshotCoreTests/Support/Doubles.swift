@@ -44,9 +44,27 @@ final class FeedTable: FeedFetching {
     enum Answer { case channel(Channel), failure(FeedError), notModified }
     var answers: [URL: Answer] = [:]
     private(set) var requests: [(URL, FeedValidators)] = []
+    /// While true, answers wait until `release()` (a slow network).
+    var holding = false
+    private var held: [() -> Void] = []
 
     func fetch(_ url: URL, validators: FeedValidators, completion: @escaping (Result<FeedFetchResult, FeedError>) -> Void) {
         requests.append((url, validators))
+        if holding {
+            held.append { [weak self] in self?.answer(url, completion) }
+        } else {
+            answer(url, completion)
+        }
+    }
+
+    /// Sends the answers held back so far.
+    func release() {
+        let waiting = held
+        held = []
+        waiting.forEach { $0() }
+    }
+
+    private func answer(_ url: URL, _ completion: @escaping (Result<FeedFetchResult, FeedError>) -> Void) {
         switch answers[url] {
         case .channel(let channel):
             completion(.success(.fetched(FetchedFeed(feed: ParsedFeed(channel: channel, warnings: []), validators: FeedValidators(etag: "v1"),
