@@ -40,13 +40,16 @@ import Testing
             ("CanPlay", "b", .read, .value), ("CanPause", "b", .read, .value), ("CanSeek", "b", .read, .value),
             ("CanControl", "b", .read, .none),
         ],
+        "org.mpris.MediaPlayer2.Playlists": [
+            ("PlaylistCount", "u", .read, .value), ("Orderings", "as", .read, .value), ("ActivePlaylist", "(b(oss))", .read, .value),
+        ],
     ]
 
     @Test func theXMLDeclaresMPRIS22() throws {
         let node = try IntrospectionNode(xml: MPRISIntrospection.xml)
         #expect(node.interfaces.map(\.name) == [
             "org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Peer", "org.freedesktop.DBus.Properties",
-            MPRISAdapter.rootInterface, MPRISAdapter.playerInterface,
+            MPRISAdapter.rootInterface, MPRISAdapter.playerInterface, "org.mpris.MediaPlayer2.Playlists",
         ])
         for (interface, expected) in Self.mprisProperties {
             let declared = try #require(node.interface(interface)).properties

@@ -21,7 +21,8 @@ extension ExportedObject {
             if interfaceName.isEmpty {
                 descriptions = node.interfaces
             } else {
-                guard let description = node.interface(interfaceName) else {
+                guard let description = node.interface(interfaceName),
+                      description.properties.isEmpty || implementations[interfaceName] != nil else {
                     throw .unknownInterface("object \(path) has no interface \(interfaceName)")
                 }
                 descriptions = [description]
@@ -64,7 +65,8 @@ extension ExportedObject {
             }
             throw .unknownProperty("object \(path) has no property \(property)")
         }
-        guard let description = node.interface(interface) else {
+        // Declared in the XML but not exported here (an optional interface this object goes without).
+        guard let description = node.interface(interface), description.properties.isEmpty || implementations[interface] != nil else {
             throw .unknownInterface("object \(path) has no interface \(interface)")
         }
         guard let found = description.property(property) else {
