@@ -37,7 +37,7 @@ struct OPMLReader {
             return .failure(.notOPML(line: nil, reason: "libxml2 could not start a parser"))
         }
         reader.pointee.context = context
-        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue))
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 var offset = head
