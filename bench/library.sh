@@ -10,27 +10,29 @@
 #   gPodder: `gpo import`, `gpo update` (all 304), `gpo update` (every feed changed), each with its
 #   wall time and peak resident memory (/usr/bin/time -v), in its own GPODDER_HOME.
 #
-# Usage: bench/library.sh [--no-gpodder] [--no-earshot] [--feeds N] [--episodes N]
-# Earshot's side needs a release build (swift build -c release); gPodder's the Debian package gpodder.
+# Usage: bench/library.sh [--no-gpodder] [--no-earshot] [--feeds N] [--episodes N] [--build DIR]
+# Earshot's side needs a release build (swift build -c release; --build .build/debug to try the script
+# with a debug one); gPodder's side the Debian package gpodder.
 # Nothing leaves 127.0.0.1. Every folder is temporary and removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-run_gpodder=1 run_earshot=1 feeds=200 episodes=300
+run_gpodder=1 run_earshot=1 feeds=200 episodes=300 build=.build/release
 while (($#)); do
     case $1 in
         --no-gpodder) run_gpodder=0 ;;
         --no-earshot) run_earshot=0 ;;
         --feeds) feeds=$2; shift ;;
         --episodes) episodes=$2; shift ;;
-        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --build) build=$2; shift ;;
+        -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         *) echo "library.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
     shift
 done
 
-bench=$PWD/.build/release/earshot-bench
-earshot=$PWD/.build/release/earshot
+bench=$(realpath "$build")/earshot-bench
+earshot=$(realpath "$build")/earshot
 audio=$PWD/data/demo/02-controls.mp3
 work=$(mktemp -d)
 pids=()
