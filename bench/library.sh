@@ -53,6 +53,8 @@ fi
 
 seconds() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+# CPU seconds (user + system) a process has used so far.
+cpu_s() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$1/stat"; }
 rss_mb() { awk -v key="$2:" '$1 == key { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 feed_stats() { curl -sf "$base/_control/stats"; }
 # Where the figures go, one `key value` a line, for the summary at the end.
@@ -101,6 +103,7 @@ EOF
     "$bench" library-latency --stop-file "$work/import.done" > "$work/latency" 2>&1 &
     latency_pid=$!
     pids+=("$latency_pid")
+    cpu=$(cpu_s "$daemon_pid")
     start=$(seconds)
     cli import "$work/subs.opml" > "$work/import.out"
     end=$(seconds)
@@ -108,20 +111,22 @@ EOF
     wait "$latency_pid" || { cat "$work/latency" >&2; exit 1; }
     record earshot-import "$(elapsed "$start" "$end")"
     record earshot-import-peak "$(rss_mb "$daemon_pid" VmHWM)"
-    echo "earshot import: $(figure earshot-import) s, daemon peak resident memory $(figure earshot-import-peak) MB"
+    echo "earshot import: $(figure earshot-import) s (daemon CPU $(elapsed "$cpu" "$(cpu_s "$daemon_pid")") s), daemon peak resident memory $(figure earshot-import-peak) MB"
     sed 's/^/  while importing: /' "$work/latency"
     tail -1 "$work/import.out" | sed 's/^/  import said: /'
     cli status | sed 's/^/  status: /'
 
     before=$(feed_stats)
+    cpu=$(cpu_s "$daemon_pid")
     start=$(seconds); cli refresh > "$work/refresh.out"; end=$(seconds)
     record earshot-refresh-304 "$(elapsed "$start" "$end")"
-    echo "earshot refresh, nothing changed: $(figure earshot-refresh-304) s (feed requests before: $before; after: $(feed_stats))"
+    echo "earshot refresh, nothing changed: $(figure earshot-refresh-304) s (daemon CPU $(elapsed "$cpu" "$(cpu_s "$daemon_pid")") s; feed requests before: $before; after: $(feed_stats))"
 
     curl -sf "$base/_control/change" >/dev/null
+    cpu=$(cpu_s "$daemon_pid")
     start=$(seconds); cli refresh > "$work/refresh.out"; end=$(seconds)
     record earshot-refresh-changed "$(elapsed "$start" "$end")"
-    echo "earshot refresh, every feed changed: $(figure earshot-refresh-changed) s (feed requests: $(feed_stats))"
+    echo "earshot refresh, every feed changed: $(figure earshot-refresh-changed) s (daemon CPU $(elapsed "$cpu" "$(cpu_s "$daemon_pid")") s; feed requests: $(feed_stats))"
 
     # Playing one episode, with the whole library stored: first in the daemon that imported, then in a
     # fresh daemon that restores it from the store (what a login session sees).
@@ -168,15 +173,16 @@ if ((run_gpodder)); then
         /usr/bin/time -v -o "$work/time" gpo "$@" > "$work/gpo.out" 2>&1
         record "$key" "$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, t, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + t[i]; printf "%.2f", s }' "$work/time")"
         record "$key-peak" "$(awk -F': ' '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }' "$work/time")"
+        record "$key-cpu" "$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.2f", s }' "$work/time")"
     }
     timed_gpo gpo-import import "$work/subs.opml"
-    echo "gpo import: $(figure gpo-import) s, peak resident memory $(figure gpo-import-peak) MB ($(grep -c 'Successfully added' "$work/gpo.out") podcasts, $(gpo_episodes) episodes stored)"
+    echo "gpo import: $(figure gpo-import) s (CPU $(figure gpo-import-cpu) s), peak resident memory $(figure gpo-import-peak) MB ($(grep -c 'Successfully added' "$work/gpo.out") podcasts, $(gpo_episodes) episodes stored)"
     before=$(feed_stats)
     timed_gpo gpo-update-304 update
-    echo "gpo update, nothing changed: $(figure gpo-update-304) s, peak $(figure gpo-update-304-peak) MB (feed requests before: $before; after: $(feed_stats))"
+    echo "gpo update, nothing changed: $(figure gpo-update-304) s (CPU $(figure gpo-update-304-cpu) s), peak $(figure gpo-update-304-peak) MB (feed requests before: $before; after: $(feed_stats))"
     curl -sf "$base/_control/change" >/dev/null
     timed_gpo gpo-update-changed update
-    echo "gpo update, every feed changed: $(figure gpo-update-changed) s, peak $(figure gpo-update-changed-peak) MB (feed requests: $(feed_stats); $(gpo_episodes) episodes stored)"
+    echo "gpo update, every feed changed: $(figure gpo-update-changed) s (CPU $(figure gpo-update-changed-cpu) s), peak $(figure gpo-update-changed-peak) MB (feed requests: $(feed_stats); $(gpo_episodes) episodes stored)"
 fi
 
 if ((run_earshot && run_gpodder)); then
