@@ -1,0 +1,159 @@
+import CLibXML2
+import Foundation
+
+/// Reads an OPML document with libxml2's SAX2 parser, as hardened as `FeedParser`: no network, no DTD
+/// loading, no entity expansion (a document that declares an entity is refused before anything is
+/// expanded), nesting deeper than 256 refused. Unlike a feed, a subscription list is not repaired: the
+/// first well-formedness fault ends the read with its line, so the person can fix the file.
+///
+/// The encoding is the document's: a byte-order mark (UTF-8, UTF-16) or the XML declaration.
+struct OPMLReader {
+    var context: xmlParserCtxtPtr?
+    var collector = OPMLCollector()
+    var depth = 0
+    var sawRoot = false
+    /// Per open element, whether it lies within a commented-out outline.
+    var commented: [Bool] = []
+    var failure: OPMLError?
+
+    /// Reads `bytes` through to the end or the first fault.
+    static func read(_ bytes: [UInt8]) -> Result<OPMLParseResult, OPMLError> {
+        guard !Self.isBlank(bytes) else {
+            return .failure(.notOPML(line: nil, reason: "the file is empty, not an OPML subscription list"))
+        }
+        let reader = UnsafeMutablePointer<OPMLReader>.allocate(capacity: 1)
+        reader.initialize(to: OPMLReader())
+        defer {
+            if let context = reader.pointee.context { xmlFreeParserCtxt(context) }
+            reader.deinitialize(count: 1)
+            reader.deallocate()
+        }
+        var handler = Self.handler()
+        let head = min(4, bytes.count)
+        let context = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(&handler, reader, $0.baseAddress, Int32(head), nil) }
+        }
+        guard let context else {
+            return .failure(.notOPML(line: nil, reason: "libxml2 could not start a parser"))
+        }
+        reader.pointee.context = context
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                var offset = head
+                repeat {
+                    let count = min(chars.count - offset, 64 << 10)
+                    let last = offset + count == chars.count
+                    xmlParseChunk(context, chars.baseAddress.map { $0 + offset }, Int32(count), last ? 1 : 0)
+                    offset += count
+                } while offset < chars.count && reader.pointee.failure == nil
+            }
+        }
+        return reader.pointee.result(bytes)
+    }
+
+    private static func handler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { data, localname, _, _, _, _, attributeCount, _, attributes in
+            Self.from(data).pointee.startElement(localname!, Int(attributeCount), attributes)
+        }
+        handler.endElementNs = { data, _, _, _ in Self.from(data).pointee.endElement() }
+        handler.entityDecl = { data, name, _, _, _, _ in Self.from(data).pointee.refuseEntity(name) }
+        handler.serror = { data, error in Self.from(data).pointee.record(error) }
+        return handler
+    }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<OPMLReader> {
+        data!.assumingMemoryBound(to: OPMLReader.self)
+    }
+
+    /// Whether `bytes` hold nothing but a byte-order mark and white space (in UTF-8 or UTF-16).
+    private static func isBlank(_ bytes: [UInt8]) -> Bool {
+        let bom: Int
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bom = 3 }
+        else if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { bom = 2 }
+        else { bom = 0 }
+        return bytes.dropFirst(bom).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0 }
+    }
+
+    private var line: Int { context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 1 }
+
+    private mutating func result(_ bytes: [UInt8]) -> Result<OPMLParseResult, OPMLError> {
+        if let failure {
+            if case .notWellFormed(let line, let reason) = failure, !sawRoot {
+                return .failure(.notOPML(line: line, reason: Self.notXML(bytes, libxml2: reason)))
+            }
+            return .failure(failure)
+        }
+        guard sawRoot else { return .failure(.notOPML(line: line, reason: "the file has no root element")) }
+        return .success(collector.result)
+    }
+
+    /// Why a file that failed before its first element is not OPML, in plain words.
+    private static func notXML(_ bytes: [UInt8], libxml2 reason: String) -> String {
+        let start = String(decoding: bytes.prefix(1024), as: UTF8.self).lowercased()
+        if start.contains("<html") || start.contains("<!doctype html") {
+            return "the file is a web page (HTML), not an OPML subscription list"
+        }
+        let first = start.first { !$0.isWhitespace && $0 != "\u{FEFF}" }
+        if first == "{" || first == "[" { return "the file is JSON, not an OPML subscription list" }
+        return "the file is not XML, so not an OPML subscription list (\(reason))"
+    }
+
+    private mutating func startElement(_ localname: UnsafePointer<UInt8>, _ attributeCount: Int,
+                                       _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
+        guard failure == nil else { return }
+        depth += 1
+        let name = String(cString: localname)
+        if depth == 1 {
+            sawRoot = true
+            guard name.lowercased() == "opml" else { return stop(.notOPML(line: line, reason: Self.notOPML(root: name))) }
+        }
+        if depth > SAXSession.maximumDepth {
+            return stop(.refused(line: line, reason: "elements are nested more than \(SAXSession.maximumDepth) levels deep"))
+        }
+        var within = commented.last ?? false
+        if name == "outline" {
+            var outline = OPMLOutline(line: line)
+            for index in 0..<attributeCount {
+                let base = index * 5
+                guard let local = attributes?[base], let value = attributes?[base + 3], let end = attributes?[base + 4] else { continue }
+                outline.set(String(cString: local), Entities.decodeReferences(UnsafeBufferPointer(start: value, count: end - value)))
+            }
+            within = within || outline.isComment
+            outline.isComment = within
+            collector.add(outline)
+        }
+        commented.append(within)
+    }
+
+    private mutating func endElement() {
+        depth -= 1
+        _ = commented.popLast()
+    }
+
+    private static func notOPML(root: String) -> String {
+        switch root.lowercased() {
+        case "rss", "rdf", "feed": return "the file is a podcast feed (<\(root)>), not an OPML subscription list"
+        case "html": return "the file is a web page (HTML), not an OPML subscription list"
+        default: return "the file's root element is <\(root)>, not <opml>: it is not an OPML subscription list"
+        }
+    }
+
+    private mutating func refuseEntity(_ name: UnsafePointer<UInt8>?) {
+        let entity = name.map { String(cString: $0) } ?? "?"
+        stop(.refused(line: line, reason: "the file declares its own entity (\(entity)); OPML never needs one, and Earshot refuses them for safety"))
+    }
+
+    private mutating func record(_ error: UnsafeMutablePointer<xmlError>?) {
+        guard failure == nil, let error = error?.pointee, error.level == XML_ERR_FATAL else { return }
+        let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "malformed XML"
+        failure = .notWellFormed(line: Int(error.line), reason: message)
+    }
+
+    private mutating func stop(_ error: OPMLError) {
+        failure = error
+        xmlStopParser(context)
+    }
+}

@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# The library benchmark (issue 10): 200 podcasts of 300 episodes (about 700 KB each, with ETag and 304)
+# on a loopback server (bench/library-server.py), imported from one OPML file and refreshed, by Earshot
+# and by gPodder 3.11's `gpo`, in one run on this machine.
+#
+#   Earshot: `earshot import subs.opml` until every podcast is stored, `earshot refresh` with nothing
+#   changed (all 304) and with every feed changed; Get(Position) and Pause latency on MPRIS while the
+#   import runs; the daemon's peak resident memory during the import, its resident memory while playing
+#   with the 60,000 episodes in the library, and its cold start to Metadata restored.
+#   gPodder: `gpo import`, `gpo update` (all 304), `gpo update` (every feed changed), each with its
+#   wall time and peak resident memory (/usr/bin/time -v), in its own GPODDER_HOME.
+#
+# Usage: bench/library.sh [--no-gpodder] [--no-earshot] [--feeds N] [--episodes N] [--build DIR]
+# Earshot's side needs a release build (swift build -c release; --build .build/debug to try the script
+# with a debug one); gPodder's side the Debian package gpodder.
+# Nothing leaves 127.0.0.1. Every folder is temporary and removed at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+run_gpodder=1 run_earshot=1 feeds=200 episodes=300 build=.build/release
+while (($#)); do
+    case $1 in
+        --no-gpodder) run_gpodder=0 ;;
+        --no-earshot) run_earshot=0 ;;
+        --feeds) feeds=$2; shift ;;
+        --episodes) episodes=$2; shift ;;
+        --build) build=$2; shift ;;
+        -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+        *) echo "library.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
+    esac
+    shift
+done
+
+bench=$(realpath "$build")/earshot-bench
+earshot=$(realpath "$build")/earshot
+audio=$PWD/data/demo/02-controls.mp3
+work=$(mktemp -d)
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    [[ -n ${bus_pid:-} ]] && kill "$bus_pid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+if ((run_earshot)); then
+    for binary in "$earshot" "$bench"; do
+        [[ -x $binary ]] || { echo "library.sh: $binary is missing: swift build -c release first" >&2; exit 1; }
+    done
+fi
+if ((run_gpodder)) && ! command -v gpo >/dev/null; then
+    scripts/install-debian-packages gpodder
+fi
+
+seconds() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+# CPU seconds (user + system) a process has used so far.
+cpu_s() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$1/stat"; }
+rss_mb() { awk -v key="$2:" '$1 == key { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+feed_stats() { curl -sf "$base/_control/stats"; }
+# Where the figures go, one `key value` a line, for the summary at the end.
+record() { echo "$1 $2" >> "$work/figures"; }
+figure() { awk -v key="$1" '$1 == key { print $2 }' "$work/figures"; }
+
+python3 bench/library-server.py --url-file "$work/url" --feeds "$feeds" --episodes "$episodes" --audio "$audio" &
+pids+=($!)
+for _ in $(seq 600); do [[ -s $work/url ]] && break; sleep 0.1; done
+base=$(cat "$work/url")
+curl -sf "$base/subs.opml" -o "$work/subs.opml"
+echo "## Library benchmark: $feeds podcasts × $episodes episodes, $(( $(curl -sf "$base/feeds/1.xml" | wc -c) / 1024 )) KB a feed, on $base"
+echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
+
+if ((run_earshot)); then
+    echo
+    echo "### Earshot"
+    curl -sf "$base/_control/reset" >/dev/null
+    home=$work/earshot
+    export XDG_STATE_HOME=$home/state XDG_CACHE_HOME=$home/cache XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data
+    export EARSHOT_AUDIO_SINK="fakesink sync=true"
+    mkdir -p "$XDG_CONFIG_HOME"
+    dbus-daemon --session --fork --print-address=1 --print-pid=1 > "$work/bus"
+    export DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$work/bus")
+    bus_pid=$(sed -n 2p "$work/bus")
+    # The daemon as cold-start starts it too: its own state and cache, a silent real-time output.
+    cat > "$work/earshot-serve" <<EOF
+#!/bin/sh
+exec "$earshot" serve --state-dir "$XDG_STATE_HOME/earshot" --cache-dir "$XDG_CACHE_HOME/earshot" --audio-sink "fakesink sync=true"
+EOF
+    chmod +x "$work/earshot-serve"
+    start_daemon() {
+        "$work/earshot-serve" 2>>"$work/earshot.log" &
+        daemon_pid=$!
+        pids+=("$daemon_pid")
+        for _ in $(seq 1000); do playerctl -l 2>/dev/null | grep -qx earshot && return 0; sleep 0.01; done
+        echo "library.sh: earshot serve did not appear on the bus; its log:" >&2
+        cat "$work/earshot.log" >&2
+        exit 1
+    }
+    stop_daemon() { kill "$daemon_pid"; wait "$daemon_pid" 2>/dev/null || true; }
+    cli() { "$earshot" "$@"; }
+
+    start_daemon
+    # Import, with MPRIS answered meanwhile: Get(Position) and Pause, timed until the import ends.
+    "$bench" library-latency --stop-file "$work/import.done" > "$work/latency" 2>&1 &
+    latency_pid=$!
+    pids+=("$latency_pid")
+    cpu=$(cpu_s "$daemon_pid")
+    start=$(seconds)
+    cli import "$work/subs.opml" > "$work/import.out"
+    end=$(seconds)
+    touch "$work/import.done"
+    wait "$latency_pid" || { cat "$work/latency" >&2; exit 1; }
+    record earshot-import "$(elapsed "$start" "$end")"
+    record earshot-import-peak "$(rss_mb "$daemon_pid" VmHWM)"
+    echo "earshot import: $(figure earshot-import) s (daemon CPU $(elapsed "$cpu" "$(cpu_s "$daemon_pid")") s), daemon peak resident memory $(figure earshot-import-peak) MB"
+    sed 's/^/  while importing: /' "$work/latency"
+    tail -1 "$work/import.out" | sed 's/^/  import said: /'
+    cli status | sed 's/^/  status: /'
+
+    before=$(feed_stats)
+    cpu=$(cpu_s "$daemon_pid")
+    start=$(seconds); cli refresh > "$work/refresh.out"; end=$(seconds)
+    record earshot-refresh-304 "$(elapsed "$start" "$end")"
+    echo "earshot refresh, nothing changed: $(figure earshot-refresh-304) s (daemon CPU $(elapsed "$cpu" "$(cpu_s "$daemon_pid")") s; feed requests before: $before; after: $(feed_stats))"
+
+    curl -sf "$base/_control/change" >/dev/null
+    cpu=$(cpu_s "$daemon_pid")
+    start=$(seconds); cli refresh > "$work/refresh.out"; end=$(seconds)
+    record earshot-refresh-changed "$(elapsed "$start" "$end")"
+    echo "earshot refresh, every feed changed: $(figure earshot-refresh-changed) s (daemon CPU $(elapsed "$cpu" "$(cpu_s "$daemon_pid")") s; feed requests: $(feed_stats))"
+
+    # Playing one episode, with the whole library stored: first in the daemon that imported, then in a
+    # fresh daemon that restores it from the store (what a login session sees).
+    playerctl -p earshot open "$base/audio/1/$episodes.mp3"
+    playerctl -p earshot play
+    sleep 3
+    echo "resident memory while playing, after the import: $(rss_mb "$daemon_pid" VmRSS) MB ($(playerctl -p earshot status))"
+    stop_daemon
+    start_daemon
+    playerctl -p earshot play
+    sleep 3
+    record earshot-playing "$(rss_mb "$daemon_pid" VmRSS)"
+    echo "resident memory while playing, restored from the store: $(figure earshot-playing) MB ($(playerctl -p earshot status))"
+    stop_daemon
+    "$bench" cold-start --daemon "$work/earshot-serve" --runs 7 | tee "$work/cold" | sed "s/^/$((feeds * episodes)) episodes in the store: /"
+    record earshot-cold-start "$(sed -n 's/.*median \([0-9]*\) ms.*/\1/p' "$work/cold")"
+
+    # The floor under any player on this stack: the same C libraries, each used once (bench/stack-floor.c).
+    gcc -O2 -o "$work/stack-floor" bench/stack-floor.c \
+        $(pkg-config --cflags --libs gstreamer-1.0 libsoup-3.0 libxml-2.0 sqlite3 dbus-1)
+    "$work/stack-floor" "file://$audio" "$work/floor.sqlite" 2>/dev/null &
+    floor_pid=$!
+    pids+=("$floor_pid")
+    sleep 3
+    record stack-floor "$(rss_mb "$floor_pid" VmRSS)"
+    kill "$floor_pid"; wait "$floor_pid" 2>/dev/null || true
+    echo "the C libraries alone (bench/stack-floor.c): $(figure stack-floor) MB"
+    unset DBUS_SESSION_BUS_ADDRESS
+fi
+
+if ((run_gpodder)); then
+    echo
+    echo "### gPodder $(dpkg-query -W -f '${Version}' gpodder 2>/dev/null || echo '?') (gpo)"
+    curl -sf "$base/_control/reset" >/dev/null
+    export GPODDER_HOME=$work/gpodder GPODDER_DOWNLOAD_DIR=$work/gpodder/downloads
+    # gPodder keeps at most 200 episodes of a feed by default (limit.episodes, it parses no more):
+    # raised so that it stores every episode, as Earshot does.
+    gpo set limit.episodes 100000 > /dev/null 2>&1
+    gpo_episodes() { python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from episode").fetchone()[0])' "$GPODDER_HOME/Database"; }
+    # gpo, timed with /usr/bin/time -v: wall seconds and peak resident memory (MB) into the figures.
+    timed_gpo() {
+        local key=$1
+        shift
+        /usr/bin/time -v -o "$work/time" gpo "$@" > "$work/gpo.out" 2>&1
+        record "$key" "$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, t, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + t[i]; printf "%.2f", s }' "$work/time")"
+        record "$key-peak" "$(awk -F': ' '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }' "$work/time")"
+        record "$key-cpu" "$(awk -F': ' '/User time|System time/ { s += $2 } END { printf "%.2f", s }' "$work/time")"
+    }
+    timed_gpo gpo-import import "$work/subs.opml"
+    echo "gpo import: $(figure gpo-import) s (CPU $(figure gpo-import-cpu) s), peak resident memory $(figure gpo-import-peak) MB ($(grep -c 'Successfully added' "$work/gpo.out") podcasts, $(gpo_episodes) episodes stored)"
+    before=$(feed_stats)
+    timed_gpo gpo-update-304 update
+    echo "gpo update, nothing changed: $(figure gpo-update-304) s (CPU $(figure gpo-update-304-cpu) s), peak $(figure gpo-update-304-peak) MB (feed requests before: $before; after: $(feed_stats))"
+    curl -sf "$base/_control/change" >/dev/null
+    timed_gpo gpo-update-changed update
+    echo "gpo update, every feed changed: $(figure gpo-update-changed) s (CPU $(figure gpo-update-changed-cpu) s), peak $(figure gpo-update-changed-peak) MB (feed requests: $(feed_stats); $(gpo_episodes) episodes stored)"
+fi
+
+if ((run_earshot && run_gpodder)); then
+    echo
+    echo "### Earshot against gPodder (target)"
+    ratio() { awk -v a="$(figure "$1")" -v b="$(figure "$2")" 'BEGIN { if (a > 0) printf "1/%.0f", b / a; else print "?" }'; }
+    echo "import: $(ratio earshot-import gpo-import) of gpo's time (target 1/30 or better)"
+    echo "refresh, all 304: $(ratio earshot-refresh-304 gpo-update-304) (target 1/10)"
+    echo "refresh, all changed: $(ratio earshot-refresh-changed gpo-update-changed) (target 1/30)"
+    echo "peak during the import: $(figure earshot-import-peak) MB against gpo's $(figure gpo-import-peak) MB (target at most half)"
+    echo "playing with the library: $(figure earshot-playing) MB against 2 × $(figure stack-floor) MB (target)"
+    echo "cold start: $(figure earshot-cold-start) ms (target 100 ms)"
+fi
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
