@@ -92,6 +92,11 @@ public final class LibraryInterface: BusInterface {
         case "Refresh":
             let ids = try episodesOrPodcasts(arguments[0])
             return try refresh(ids.isEmpty ? nil : ids)
+        case "Export":
+            let feeds = library.podcasts.filter { !library.isDemo($0.id) }.map {
+                OPMLFeed(url: $0.url, title: $0.channel.title, htmlURL: $0.channel.link)
+            }
+            return MethodReply([.string(OPMLDocument.render(title: "Earshot subscriptions", feeds: feeds, created: Date()))])
         case "Set":
             let podcast = arguments[0].int64Value ?? 0
             try library.set(arguments[1].stringValue ?? "", to: Self.text(of: arguments[2]),
