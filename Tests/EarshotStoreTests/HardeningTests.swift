@@ -162,4 +162,28 @@ struct HardeningTests {
         #expect(b.storedChapters.isEmpty && b.episode.chapters.isEmpty)
         #expect(warnings.all.contains("ignored stored chapters that cannot be read"))
     }
+
+    /// What the sqlite3 shell allows (it does not enforce foreign keys unless told to).
+    @Test func rowsThatBreakForeignKeysAreSkipped() throws {
+        let library = try Library()
+        do {
+            let store = try Store(path: library.path)
+            try store.saveEpisodeList(.upNext, [library.b, library.a])
+            try store.pool.writeWithoutTransaction { db in
+                try db.execute(sql: """
+                    PRAGMA foreign_keys = OFF;
+                    UPDATE episode SET feedId = 'nowhere' WHERE id = \(library.a.rawValue);
+                    INSERT INTO episodeList (name, position, episodeId) VALUES ('upNext', 2, 999), ('history', 0, 'x');
+                    PRAGMA foreign_keys = ON;
+                    """)
+            }
+        }
+        let store = try Store(path: library.path)
+        try Self.readEverything(store, library)
+        #expect(try store.currentEpisode() == nil, "a's podcast cannot be read")
+        #expect(try store.storedEpisode(library.a) == nil)
+        #expect(try store.listEpisodes(podcast: nil, unplayedOnly: false, matching: nil).map(\.guid) == ["b"])
+        #expect(try store.episodeList(.upNext) == [library.b, library.a], "entries of episodes that are not stored are left out")
+        #expect(try store.episodeList(.history).isEmpty)
+    }
 }
