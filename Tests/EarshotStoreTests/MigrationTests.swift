@@ -4,9 +4,14 @@ import Foundation
 import Testing
 
 /// `Fixtures/earshot-v1.sqlite` was written by version 1's daemon (commit 1e89993) serving the bundled
-/// demo feed copied to /tmp/v1gen/demo: the listener went back to "Welcome to Earshot" and heard it
-/// to its end, stopped "Media keys, widgets and playerctl" at 4.72 s, and left "Your own feed" paused
-/// at 6.5 s, the current episode. Then SIGTERM.
+/// demo feed copied to /tmp/v1gen/demo, on a private bus with `XDG_STATE_HOME=/tmp/v1gen/state`:
+///
+///     earshot --feed /tmp/v1gen/demo/feed.xml --audio-sink "fakesink sync=true" &
+///     playerctl -p earshot previous   # three times: back to "Welcome to Earshot"
+///     playerctl -p earshot play       # heard to its end (14 s); "Media keys…" starts
+///     playerctl -p earshot position 4; playerctl -p earshot pause     # saved at 4.72 s
+///     playerctl -p earshot next; playerctl -p earshot position 6.5    # "Your own feed", current
+///     kill -TERM %1                   # the WAL is checkpointed into the file on the way out
 @Suite("Store: migrating a version 1 database")
 struct MigrationTests {
     private static let feedURL = URL(string: "file:///tmp/v1gen/demo/feed.xml")!
