@@ -11,9 +11,9 @@ extension Store {
                 FROM episode e LEFT JOIN episodeStatus s ON s.episodeId = e.id WHERE e.id = ?
                 """, arguments: [id.rawValue])
             else { return nil }
-            guard let episode = episode(row, from: 8) else { return nil }
+            guard let podcast = row.integer(0), let episode = episode(row, from: 8) else { return nil }
             return StoredEpisode(
-                id: id, podcast: PodcastID(rawValue: row[0]), episode: episode,
+                id: id, podcast: PodcastID(rawValue: podcast), episode: episode,
                 status: Self.status(row, from: 4, duration: Self.knownDuration(row, from: 1)),
                 learnedDuration: row.duration(1), storedChapters: chapters(row, 3))
         }
@@ -94,7 +94,7 @@ extension Store {
     // MARK: - Listings
 
     private static let listingSelect = """
-        SELECT e.id, e.feedId, f.title, e.guid, e.title, e.releaseDate, e.duration, e.learnedDuration,
+        SELECT e.id, f.id, f.title, e.guid, e.title, e.releaseDate, e.learnedDuration, e.duration,
             e.soundURL, e.link, \(statusColumns)
         FROM episode e JOIN feed f ON f.id = e.feedId LEFT JOIN episodeStatus s ON s.episodeId = e.id
         """
@@ -111,8 +111,8 @@ extension Store {
             let soundURL = row.url(8)
             listings.append(EpisodeListing(
                 id: id, podcast: PodcastID(rawValue: row[1]), podcastTitle: row.text(2), guid: guid, title: row.text(4),
-                releaseDate: row.date(5), duration: row.duration(6) ?? row.duration(7),
-                status: Self.status(row, from: 10, duration: Self.knownDuration(row, from: 7)),
+                releaseDate: row.date(5), duration: row.duration(7) ?? row.duration(6),
+                status: Self.status(row, from: 10, duration: Self.knownDuration(row, from: 6)),
                 isPlayable: soundURL != nil, soundURL: soundURL, link: row.url(9)))
         }
         return listings

@@ -5,8 +5,9 @@ extension Store {
     /// The episodes of a list (Up Next, the history), in order.
     public func episodeList(_ name: EpisodeListName) throws -> [EpisodeID] {
         try read { db in
-            try Int64.fetchAll(db, sql: "SELECT episodeId FROM episodeList WHERE name = ? ORDER BY position", arguments: [name.rawValue])
-                .map(EpisodeID.init)
+            try Int64.fetchAll(db, sql: """
+                SELECT e.id FROM episodeList l JOIN episode e ON e.id = l.episodeId WHERE l.name = ? ORDER BY l.position
+                """, arguments: [name.rawValue]).map(EpisodeID.init)
         }
     }
 

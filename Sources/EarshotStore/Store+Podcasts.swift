@@ -31,18 +31,20 @@ extension Store {
     }
 
     /// The summary query: the feed row (`feedColumns`), then its episode count, unplayed count and
-    /// last-played instant. Counts come from the `(feedId, feedOrder)` index; completion and last play
-    /// from the status rows (one per episode ever played), each joined to its episode by primary key.
-    /// With a `filter` placeholder, only that podcast (bind its id three times).
+    /// last-played instant. Counts come from the `(feedId, feedOrder)` index. For the whole library,
+    /// completion and last play come from one pass over the status rows (one per episode ever played),
+    /// each joined to its episode by primary key; for one podcast (a `filter` placeholder: bind its id
+    /// three times), from its episodes in the index, each joined to its status by primary key.
     private static func summarySQL(filter: String?) -> String {
         let episodes = filter.map { "WHERE feedId = \($0)" } ?? ""
         let played = filter.map { "WHERE e.feedId = \($0)" } ?? ""
         let feeds = filter.map { "WHERE f.id = \($0)" } ?? ""
+        let join = filter == nil ? "CROSS JOIN" : "JOIN"
         return """
             WITH counts AS (SELECT feedId, count(*) AS episodes FROM episode \(episodes) GROUP BY feedId),
             played AS (
                 SELECT e.feedId, sum(s.hasCompleted = 1) AS completed, max(s.lastPlayedAt) AS lastPlayedAt
-                FROM episodeStatus s CROSS JOIN episode e ON e.id = s.episodeId \(played) GROUP BY e.feedId)
+                FROM episodeStatus s \(join) episode e ON e.id = s.episodeId \(played) GROUP BY e.feedId)
             SELECT \(feedColumns.split(separator: ",").map { "f." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
                 ifnull(c.episodes, 0), ifnull(p.completed, 0), p.lastPlayedAt
             FROM feed f LEFT JOIN counts c ON c.feedId = f.id LEFT JOIN played p ON p.feedId = f.id

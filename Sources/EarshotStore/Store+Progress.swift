@@ -44,9 +44,11 @@ extension Store {
                 SELECT e.id, e.feedId, e.learnedDuration, e.duration, \(Self.statusColumns)
                 FROM episodeStatus s JOIN episode e ON e.id = s.episodeId
                 WHERE s.isCurrentlyPlaying = 1
-                """).map { row in
-                CurrentEpisode(episode: EpisodeID(rawValue: row[0]), podcast: PodcastID(rawValue: row[1]),
-                               status: Self.status(row, from: 4, duration: Self.knownDuration(row, from: 2)))
+                """).flatMap { row in
+                row.integer(1).map { podcast in
+                    CurrentEpisode(episode: EpisodeID(rawValue: row[0]), podcast: PodcastID(rawValue: podcast),
+                                   status: Self.status(row, from: 4, duration: Self.knownDuration(row, from: 2)))
+                }
             }
         }
     }

@@ -12,9 +12,9 @@ extension Store {
     static let episodeColumns = "guid, " + Schema.episodeFields.joined(separator: ", ")
 
     /// A feed row's identity and URL (`feedColumns`); nil, with a warning, when the URL cannot be read.
-    func podcastIdentity(_ row: Row, from index: Int = 0) -> (PodcastID, URL)? {
-        let id = PodcastID(rawValue: row[index])
-        guard let url = row.url(index + 1) else {
+    func podcastIdentity(_ row: Row) -> (PodcastID, URL)? {
+        let id = PodcastID(rawValue: row[0])
+        guard let url = row.url(1) else {
             warning("skipped \(id): its URL cannot be read")
             return nil
         }
@@ -22,14 +22,14 @@ extension Store {
     }
 
     /// The validators of a feed row (`feedColumns`).
-    static func validators(_ row: Row, from index: Int = 0) -> FeedValidators {
-        FeedValidators(etag: row.text(index + 2), lastModified: row.text(index + 3))
+    static func validators(_ row: Row) -> FeedValidators {
+        FeedValidators(etag: row.text(2), lastModified: row.text(3))
     }
 
     /// The channel's own fields from a feed row (`feedColumns`), without episodes.
-    static func channelFields(_ row: Row, from index: Int = 0) -> Channel {
-        Channel(title: row.text(index + 4), link: row.url(index + 6), author: row.text(index + 5),
-                description: row.text(index + 7) ?? "", profileImage: row.url(index + 8), newFeedURL: row.url(index + 9))
+    static func channelFields(_ row: Row) -> Channel {
+        Channel(title: row.text(4), link: row.url(6), author: row.text(5), description: row.text(7) ?? "",
+                profileImage: row.url(8), newFeedURL: row.url(9))
     }
 
     /// An episode from a row of `episodeColumns` starting at `index`; nil, with a warning, when its guid

@@ -93,9 +93,10 @@ public final class Store: Sendable {
 
     /// Frees the connections' page caches (up to 2 MB each after a feed of thousands of episodes was
     /// written and read back) and closes idle readers; SQLite refills them as it needs. For after bulk
-    /// work, not per query.
+    /// work, not per query. Returns at once, also during a write: each connection lets go of its
+    /// memory when its current work is done.
     public func releaseMemory() {
-        pool.releaseMemory()
+        pool.releaseMemoryEventually()
     }
 
     static func translate(_ error: any Error, path: String) -> StoreError {

@@ -1,6 +1,8 @@
 import EarshotFeed
 @testable import EarshotStore
 import Foundation
+import GRDB
+import Synchronization
 
 /// A fresh directory under the system temporary directory, removed when the value goes away.
 final class TemporaryDirectory {
@@ -81,4 +83,22 @@ extension Store {
         return StoredFeed(id: outline.id, url: outline.url, validators: outline.validators, channel: channel,
                           lastCheckedAt: outline.lastCheckedAt)
     }
+}
+
+extension Store {
+    /// The integer a query returns, e.g. a count.
+    func executeCount(_ sql: String) throws -> Int {
+        try read { try Int.fetchOne($0, sql: sql) ?? 0 }
+    }
+}
+
+/// Collects the warnings a `Store` reports, for tests to read.
+final class Warnings: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    /// Hands to `Store(path:warning:)`.
+    var sink: @Sendable (String) -> Void { { line in self.lines.withLock { $0.append(line) } } }
+
+    /// The warnings so far.
+    var all: [String] { lines.withLock { $0 } }
 }
