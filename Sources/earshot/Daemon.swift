@@ -40,7 +40,7 @@ final class Daemon {
         defer { withExtendedLifetime(lock) {} }
         let store: Store
         do {
-            store = try Store(path: databasePath)
+            store = try Store(path: databasePath, warning: { Log.warning($0) })
         } catch {
             throw CommandFailure("cannot open the database: \(error)")
         }

@@ -1,0 +1,78 @@
+import EarshotTestSupport
+import Foundation
+import Testing
+
+/// MPRIS Playlists on the real daemon, read as Xfce's panel and Ayatana's indicator read them: Up Next
+/// first, then every podcast; the spec's orderings; ActivatePlaylist plays; ActivePlaylist follows.
+@Suite("earshot serve: MPRIS Playlists", .serialized)
+struct PlaylistsTests {
+    static let object = ["--dest", "org.mpris.MediaPlayer2.earshot", "--object-path", "/org/mpris/MediaPlayer2"]
+
+    /// `gdbus call` against the harness's bus; its output, trimmed.
+    @discardableResult
+    static func call(_ h: DaemonHarness, _ method: String, _ arguments: String...) throws -> String {
+        let run = try Subprocess.run(["gdbus", "call", "--session"] + object + ["--method", method] + arguments,
+                                     busAddress: h.bus.address, context: h.context)
+        guard run.status == 0 else { throw TestFailure("\(method) failed: \(run.stderr)") }
+        return run.trimmed
+    }
+
+    /// A second show on the audio server, subscribed through org.earshot.Earshot1.
+    static func addSecondShow(_ h: DaemonHarness) throws {
+        let feed = AudioFixtures.feed(audioBase: h.server.baseURL).replacingOccurrences(of: "Daemon Show", with: "Another Show")
+            .replacingOccurrences(of: "<guid>ep-", with: "<guid>other-")
+        h.server.serve("/other.xml", body: Array(feed.utf8), contentType: "application/rss+xml")
+        let reply = try Subprocess.run(
+            ["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path", "/org/earshot/Earshot",
+             "--method", "org.earshot.Earshot1.Subscribe", "['\(h.server.url("/other.xml").absoluteString)']", "true"],
+            busAddress: h.bus.address, context: h.context)
+        guard reply.status == 0, reply.stdout.contains("Another Show") else { throw TestFailure("Subscribe: \(reply.stdout) \(reply.stderr)") }
+    }
+
+    @Test func upNextComesFirstThenEveryPodcastInEachOrdering() throws {
+        let h = try DaemonHarness()
+        try Self.addSecondShow(h)
+        let user = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "10", "User", "false")
+        #expect(user.contains("'/org/earshot/playlist/upnext', 'Up Next'"), "\(user)")
+        let upNext = try #require(user.range(of: "Up Next")), daemon = try #require(user.range(of: "Daemon Show")),
+            another = try #require(user.range(of: "Another Show"))
+        #expect(upNext.lowerBound < daemon.lowerBound && daemon.lowerBound < another.lowerBound, "in the order added: \(user)")
+        let alphabetical = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "10", "Alphabetical", "true")
+        let a = try #require(alphabetical.range(of: "Another Show")), d = try #require(alphabetical.range(of: "Daemon Show"))
+        #expect(d.lowerBound < a.lowerBound, "reversed alphabetical: \(alphabetical)")
+        let page = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "1", "1", "User", "false")
+        #expect(page.contains("Daemon Show") && !page.contains("Up Next") && !page.contains("Another Show"), "\(page)")
+        let count = try Self.call(h, "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Playlists", "PlaylistCount")
+        #expect(count == "(<uint32 3>,)")
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func activatingAPodcastPlaysItAndMakesItTheActivePlaylist() throws {
+        let h = try DaemonHarness()
+        try Self.addSecondShow(h)
+        let playlists = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "10", "User", "false")
+        let id = try #require(playlists.components(separatedBy: "'").first { $0.hasPrefix("/org/earshot/playlist/podcast/") && playlists.contains("\($0)', 'Another Show'") })
+        try Self.call(h, "org.mpris.MediaPlayer2.Playlists.ActivatePlaylist", id)
+        #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
+        #expect(try h.ask("metadata", "xesam:album") == "Another Show")
+        #expect(try h.ask("metadata", "xesam:title") == "Oldest episode", "nothing started: its oldest episode")
+        let active = try Self.call(h, "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Playlists", "ActivePlaylist")
+        #expect(active.contains("true") && active.contains("Another Show"), "\(active)")
+        #expect(throws: TestFailure.self) { try Self.call(h, "org.mpris.MediaPlayer2.Playlists.ActivatePlaylist", "/org/earshot/playlist/podcast/999") }
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func activatingUpNextPlaysItsFirstEpisode() throws {
+        let h = try DaemonHarness()
+        let listing = try Subprocess.run(
+            ["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path", "/org/earshot/Earshot",
+             "--method", "org.earshot.Earshot1.Episodes", "0", "false", "Middle"], busAddress: h.bus.address, context: h.context)
+        let id = try #require(listing.stdout.components(separatedBy: "'id': <int64 ").dropFirst().first?.prefix { $0.isNumber })
+        try Subprocess.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path", "/org/earshot/Earshot",
+                            "--method", "org.earshot.Earshot1.QueueAdd", "[int64 \(id)]", "0"], busAddress: h.bus.address, context: h.context)
+        try Self.call(h, "org.mpris.MediaPlayer2.Playlists.ActivatePlaylist", "/org/earshot/playlist/upnext")
+        #expect(try h.wait(for: "metadata", "xesam:title") { $0 == "Middle episode" } == "Middle episode")
+        #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
+        #expect(h.terminate() == 0)
+    }
+}
