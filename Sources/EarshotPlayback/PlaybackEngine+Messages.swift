@@ -7,6 +7,11 @@ import Foundation
 extension PlaybackEngine {
     /// Dispatches one bus message.
     func handle(_ message: UnsafeMutablePointer<GstMessage>) {
+        if responseGuard.observe(message), responseGuard.isTeardownDeferred {
+            finishDeferredTeardown()
+            return
+        }
+        guard !responseGuard.isTeardownDeferred else { return }  // the pipeline the owner moved away from
         switch earshot_message_type(message) {
         case GST_MESSAGE_ASYNC_DONE:
             handleAsyncDone()

@@ -33,7 +33,8 @@ extension PlaybackEngine {
     /// asynchronous operation is outstanding (otherwise this runs again when it completes).
     func applyPipelineState() {
         let target = uri == nil ? GST_STATE_NULL : desiredPipelineState
-        guard target != requestedPipelineState, pendingOperation == nil else { return }
+        guard target != requestedPipelineState, pendingOperation == nil, !responseGuard.isTeardownDeferred else { return }
+        if requestedPipelineState == GST_STATE_NULL { responseGuard.requestMayStart(for: uri?.absoluteString) }
         requestedPipelineState = target
         switch playbin.setState(target) {
         case GST_STATE_CHANGE_ASYNC:
@@ -69,13 +70,20 @@ extension PlaybackEngine {
         lastKnownPosition = seeks.target ?? 0
     }
 
-    /// Takes the pipeline down to NULL (which also flushes its bus) and forgets pending seeks.
+    /// Takes the pipeline down to NULL (which also flushes its bus) and forgets pending seeks. While its
+    /// HTTP source waits for a response, the teardown is deferred until the response arrives (see
+    /// `ResponseGuard`); the engine's own bookkeeping is reset at once either way.
     func stopPipeline() {
         diagnosis?.cancel()
         diagnosis = nil
         seekRetry?.cancel()
         seekRetry = nil
-        playbin.setState(GST_STATE_NULL)
+        if responseGuard.isAwaitingResponse {
+            responseGuard.isTeardownDeferred = true
+        } else {
+            playbin.setState(GST_STATE_NULL)
+            responseGuard.reset()
+        }
         requestedPipelineState = GST_STATE_NULL
         pendingOperation = nil
         seeks.reset()
@@ -85,6 +93,17 @@ extension PlaybackEngine {
         isBuffering = false
         holdForStartupSeek = false
         lastKnownPosition = 0
+    }
+
+    /// The response a deferred teardown waited for arrived: takes the old pipeline down, points it at
+    /// the episode loaded meanwhile, and starts it if the owner wants it playing or paused.
+    func finishDeferredTeardown() {
+        playbin.setState(GST_STATE_NULL)
+        responseGuard.reset()
+        if let uri { playbin.setURI(uri.absoluteString) }
+        requestedPipelineState = GST_STATE_NULL
+        pendingOperation = nil
+        applyPipelineState()
     }
 
     /// How long after prerolling a pipeline that says it cannot seek yet is given to become seekable
@@ -101,6 +120,7 @@ extension PlaybackEngine {
         }
         guard let request = seeks.takeNext() else { return }
         flushingSeeksIssued += 1
+        responseGuard.requestMayStart(for: uri?.absoluteString)  // beyond what was downloaded: a range request
         if let seqnum = playbin.seek(to: request.position, rate: rate) {
             if let previous = currentSeekSeqnum { supersededSeekSeqnums.insert(previous) }
             currentSeekSeqnum = seqnum

@@ -19,6 +19,10 @@ public final class PlaybackEngine {
     /// The range `setRate(_:)` accepts; values outside are clamped.
     public static let rateRange: ClosedRange<Double> = 0.5...3.0
 
+    /// How long the engine, when it goes away, waits for an HTTP response in flight before stopping the
+    /// pipeline anyway (see `ResponseGuard`); souphttpsrc's own timeout is 15 s.
+    static let teardownResponseWait = 5.0
+
     /// Receives the engine's events (held weakly: the delegate is the engine's owner).
     public weak var delegate: (any PlaybackEngineDelegate)?
 
@@ -87,6 +91,8 @@ public final class PlaybackEngine {
     var missingPlugin: MissingPlugin?
     var diagnosis: ConnectionDiagnosis?
     var sinkTap: SinkTap?
+    /// Defers tearing down a pipeline whose HTTP source waits for a response (libsoup 3 crashes otherwise).
+    var responseGuard = ResponseGuard()
 
     /// Creates an engine on the calling thread's default main context.
     ///
@@ -116,6 +122,7 @@ public final class PlaybackEngine {
         seekRetry?.cancel()
         events.cancel()
         busWatch = nil
+        if responseGuard.isAwaitingResponse { playbin.awaitResponse(timeoutSeconds: Self.teardownResponseWait) }
         playbin.setState(GST_STATE_NULL)
     }
 
@@ -129,7 +136,7 @@ public final class PlaybackEngine {
         self.uri = uri
         duration = nil
         announcedDuration = nil
-        playbin.setURI(uri.absoluteString)
+        if !responseGuard.isTeardownDeferred { playbin.setURI(uri.absoluteString) }
         playbin.volume = volume
         let start = max(0, startAt.nanosecondCount)
         if start > 0 {

@@ -60,6 +60,21 @@ final class Playbin {
         return gst_element_set_state(element, state)
     }
 
+    /// Waits (blocking, popping the bus) until a message shows that no HTTP request of the pipeline is
+    /// waiting for its response, or `timeoutSeconds` pass. Only for when the engine goes away; while it
+    /// lives, it waits for the same messages on its bus watch.
+    func awaitResponse(timeoutSeconds: Double) {
+        let bus = bus()
+        defer { gst_object_unref(bus) }
+        let deadline = g_get_monotonic_time() + gint64(timeoutSeconds * 1e6)
+        let types = GstMessageType(rawValue: GST_MESSAGE_ELEMENT.rawValue | GST_MESSAGE_ERROR.rawValue | GST_MESSAGE_ASYNC_DONE.rawValue)
+        while case let remaining = deadline - g_get_monotonic_time(), remaining > 0 {
+            guard let message = gst_bus_timed_pop_filtered(bus, GstClockTime(remaining) * 1000, types) else { return }
+            defer { gst_message_unref(message) }
+            if ResponseGuard.endsWait(message) { return }
+        }
+    }
+
     /// Linear volume, 0…1 for Earshot (playbin accepts up to 10).
     var volume: Double {
         get { earshot_object_get_double(element, "volume") }
