@@ -41,6 +41,17 @@ struct OPMLSkippedEntryTests {
         ])
     }
 
+    @Test func anOutlineWithoutATypeIsAFeedWhenItHasAnAddressAndPassedOverWhenNot() throws {
+        let document = """
+            <opml version="1.0"><body>
+            <outline text="Typeless" xmlUrl="https://a.example/typeless.xml"/>
+            <outline text="Folder without feeds"><outline text="A note"/></outline>
+            </body></opml>
+            """
+        let result = try OPMLDocument.parse(Array(document.utf8))
+        #expect(result == OPMLParseResult(feeds: [OPMLFixture.feed("https://a.example/typeless.xml", "Typeless")]))
+    }
+
     @Test func aSkippedEntryReadsAsOnePlainLine() {
         let entry = OPMLSkippedEntry(line: 17, label: "ftp://quirks.example.com/feed.xml", reason: .unsupportedScheme("ftp"))
         #expect("\(entry)" == "line 17: ftp://quirks.example.com/feed.xml: the feed address is not http or https (ftp)")
