@@ -18,6 +18,8 @@ extension Earshot {
             try command.run()
         } catch let failure as CommandFailure {
             fail("earshot: \(failure.description)\n", status: 1)
+        } catch let status as ExitCode where status != .success {
+            Foundation.exit(status.rawValue)  // the command printed its failures already
         } catch {
             let status = exitCode(for: error)
             guard status != .success else { exit(withError: error) }

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// What a person typed to name a podcast or an episode: its number (the id `earshot podcasts` and
+/// `earshot episodes` show) or part of its title.
+enum Reference: Equatable, ExpressibleByArgument {
+    case id(Int64)
+    case text(String)
+
+    /// Digits are a number; anything else (not blank) is part of a title.
+    init?(argument: String) {
+        let trimmed = argument.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return nil }
+        if trimmed.allSatisfy(\.isASCII), trimmed.allSatisfy(\.isNumber), let id = Int64(trimmed), id > 0 {
+            self = .id(id)
+        } else {
+            self = .text(trimmed)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+
+/// `earshot add URL...`: subscribes to feeds (auto-queue on), printing each show's title and episode
+/// count; a feed that fails is one line with its URL and the cause, and the status is 1.
+struct AddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Subscribe to podcasts by their feed URL.",
+        discussion: """
+            Each feed is fetched now; its new episodes will go to the end of Up Next (see earshot set).
+            Examples:
+              earshot add https://example.com/podcast.xml
+              earshot add feed1.xml https://example.org/rss
+            """)
+
+    @Argument(help: "Feed URLs (http, https or file), or paths to local files.")
+    var urls: [String]
+
+    func validate() throws {
+        guard !urls.isEmpty else { throw ValidationError("give at least one feed URL") }
+        for text in urls where FeedAddress.url(from: text) == nil {
+            throw ValidationError("“\(text)” is neither a URL nor an existing file")
+        }
+    }
+
+    func run() throws {
+        let addresses = urls.compactMap { FeedAddress.url(from: $0)?.absoluteString }
+        let client = try DaemonClient()
+        let progress = ProgressDisplay(label: "Subscribing")
+        if addresses.count > 1 {
+            client.onProgress(of: "subscribe") { progress.update(done: $0.done, total: $0.total, item: $0.item) }
+        }
+        let results = try client.subscribe(addresses, autoQueue: true)
+        progress.finish()
+        for result in results where !result.failed { Console.print(FeedResultText.subscribed(result)) }
+        let failures = results.filter(\.failed)
+        failures.forEach { Console.fail(FeedResultText.failure($0)) }
+        if !failures.isEmpty { throw ExitCode.failure }
+    }
+}

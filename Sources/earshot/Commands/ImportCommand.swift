@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+
+/// `earshot import FILE.opml`: subscribes to every feed the file lists (auto-queue off), with a
+/// progress bar on a terminal. Feeds that fail are listed at the end (URL and cause), the others are
+/// subscribed, and the status is 1 if any failed.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Subscribe to every podcast of an OPML file.",
+        discussion: """
+            New episodes of imported podcasts are not queued (turn it on per podcast with earshot set).
+            Example:
+              earshot import subscriptions.opml
+            """)
+
+    @Argument(help: "The OPML file (from another podcast app's export).")
+    var file: String
+
+    func run() throws {
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: (file as NSString).expandingTildeInPath)))
+        } catch {
+            throw CommandFailure("cannot read \(file): \(Self.reason(error))")
+        }
+        let input: OPMLInput
+        do {
+            input = try OPMLInput.read(bytes)
+        } catch let failure as CommandFailure {
+            throw CommandFailure("\(file): \(failure.description)")
+        }
+        guard !input.feeds.isEmpty else {
+            input.skipped.forEach { Console.fail("\(file): skipped \($0)") }
+            throw CommandFailure("\(file) lists no feeds")
+        }
+        let client = try DaemonClient()
+        let progress = ProgressDisplay(label: "Importing")
+        progress.update(done: 0, total: input.feeds.count, item: "")
+        client.onProgress(of: "subscribe") { progress.update(done: $0.done, total: $0.total, item: $0.item) }
+        let results = try client.subscribe(input.feeds.map(\.absoluteString), autoQueue: false)
+        progress.finish()
+        Console.print(FeedResultText.imported(results, from: file))
+        input.skipped.forEach { Console.fail("\(file): skipped \($0)") }
+        let failures = results.filter(\.failed)
+        failures.forEach { Console.fail(FeedResultText.failure($0)) }
+        if !failures.isEmpty || !input.skipped.isEmpty { throw ExitCode.failure }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? POSIXError {
+            return String(cString: strerror(underlying.code.rawValue))
+        }
+        return error.localizedDescription
+    }
+}
