@@ -60,7 +60,7 @@ let package = Package(
             name: "EarshotFeedTests",
             dependencies: ["EarshotFeed", "EarshotTestSupport"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "EarshotCLITests", dependencies: ["EarshotTestSupport"]),
+        .testTarget(name: "EarshotCLITests", dependencies: ["earshot", "EarshotMPRIS", "EarshotGLib", "EarshotTestSupport"]),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotFeed"]),
         .testTarget(name: "EarshotStoreTests", dependencies: ["EarshotStore", "EarshotFeed"]),
         .testTarget(name: "EarshotDaemonTests", dependencies: ["EarshotTestSupport", "EarshotGLib"]),

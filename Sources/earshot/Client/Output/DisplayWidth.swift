@@ -3,7 +3,7 @@
 extension String {
     var displayWidth: Int { reduce(0) { $0 + $1.displayWidth } }
 
-    /// The text cut to at most `width` columns, ending in "…" when it was cut.
+    /// The text cut to at most `width` columns, ending in "…" (after no space) when it was cut.
     func truncated(toWidth width: Int) -> String {
         guard displayWidth > width else { return self }
         guard width > 0 else { return "" }
@@ -14,6 +14,7 @@ extension String {
             result.append(character)
             used += next
         }
+        while result.last?.isWhitespace == true { result.removeLast() }
         return result + "…"
     }
 

@@ -1,7 +1,8 @@
 /// An aligned plain-text table: a header line, then one line per row, columns two spaces apart.
 ///
-/// Given a width (the terminal's), the flexible columns (titles) are cut, widest first and never below
-/// `minimumFlexibleWidth`, until every line fits; without one nothing is cut.
+/// Given a width (the terminal's), the flexible columns (titles) are cut, widest first, until every
+/// line fits: down to `minimumFlexibleWidth` each, and further (to `narrowestFlexibleWidth`) only when
+/// a very narrow terminal leaves no choice. Without a width nothing is cut.
 struct TextTable {
     /// One column: its header, which side its cells align to, and whether it may be cut.
     struct Column {
@@ -15,6 +16,7 @@ struct TextTable {
 
     static let gap = "  "
     static let minimumFlexibleWidth = 12
+    static let narrowestFlexibleWidth = 3
 
     func render(width: Int?) -> String {
         var widths = columns.indices.map { index in
@@ -35,10 +37,12 @@ struct TextTable {
 
     private func shrink(_ widths: inout [Int], toFit width: Int) {
         let gaps = Self.gap.count * (widths.count - 1)
-        while widths.reduce(0, +) + gaps > width {
-            let candidates = columns.indices.filter { columns[$0].flexible && widths[$0] > Self.minimumFlexibleWidth }
-            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return }
-            widths[widest] -= 1
+        for floor in [Self.minimumFlexibleWidth, Self.narrowestFlexibleWidth] {
+            while widths.reduce(0, +) + gaps > width {
+                let candidates = columns.indices.filter { columns[$0].flexible && widths[$0] > floor }
+                guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
+                widths[widest] -= 1
+            }
         }
     }
 }
