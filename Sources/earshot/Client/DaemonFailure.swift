@@ -38,7 +38,7 @@ enum DaemonFailure {
                 + (message.isEmpty ? name : message)
         case "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout",
              "org.freedesktop.DBus.Error.TimedOut":
-            return "Earshot did not answer in time (\(message.isEmpty ? name : message))"
+            return "Earshot did not answer (\(message.isEmpty ? name : message))"
         case "org.freedesktop.DBus.Error.Disconnected":
             return "lost the connection to the session bus"
         default:

@@ -22,7 +22,7 @@ struct ExportCommand: ParsableCommand {
         do {
             try Data(opml.utf8).write(to: URL(fileURLWithPath: (file as NSString).expandingTildeInPath), options: .atomic)
         } catch {
-            throw CommandFailure("cannot write \(file): \((error as NSError).localizedDescription)")
+            throw CommandFailure("cannot write \(file): \(FileErrorText.reason(error))")
         }
     }
 }

@@ -22,7 +22,7 @@ struct ImportCommand: ParsableCommand {
         do {
             bytes = Array(try Data(contentsOf: URL(fileURLWithPath: (file as NSString).expandingTildeInPath)))
         } catch {
-            throw CommandFailure("cannot read \(file): \(Self.reason(error))")
+            throw CommandFailure("cannot read \(file): \(FileErrorText.reason(error))")
         }
         let input: OPMLInput
         do {
@@ -45,12 +45,5 @@ struct ImportCommand: ParsableCommand {
         let failures = results.filter(\.failed)
         failures.forEach { Console.fail(FeedResultText.failure($0)) }
         if !failures.isEmpty || !input.skipped.isEmpty { throw ExitCode.failure }
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? POSIXError {
-            return String(cString: strerror(underlying.code.rawValue))
-        }
-        return error.localizedDescription
     }
 }
