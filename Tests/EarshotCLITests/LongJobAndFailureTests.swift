@@ -94,6 +94,19 @@ struct LongJobAndFailureTests {
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test func aDaemonWhoseActivationFailsSaysEarshotCouldNotBeStarted() throws {
+        let services = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-services-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: services) }
+        try "[D-BUS Service]\nName=org.mpris.MediaPlayer2.earshot\nExec=/bin/false\n"
+            .write(to: services.appendingPathComponent("org.mpris.MediaPlayer2.earshot.service"), atomically: true, encoding: .utf8)
+        let earshot = try FakeEarshot(serving: false, busConfiguration: ["<servicedir>\(services.path)</servicedir>"])
+        let run = try earshot.run(["podcasts"])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("earshot: Earshot is not running and could not be started: "), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func aDaemonWithoutTheInterfaceIsToldApart() throws {
         let library = FakeLibrary()
         library.failures["Status"] = .unknownMethod("no Status here")

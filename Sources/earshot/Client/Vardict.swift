@@ -12,9 +12,6 @@ struct Vardict {
         values = entries.compactMapValues(\.variantValue)
     }
 
-    /// A dictionary of already unwrapped values (for tests and nested dictionaries).
-    init(_ values: [String: DBusValue]) { self.values = values }
-
     func string(_ key: String) -> String? { values[key]?.stringValue }
 
     func bool(_ key: String) -> Bool? { values[key]?.boolValue }

@@ -19,11 +19,11 @@ final class FakeEarshot {
         return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }()
 
-    /// Starts a bus with the double on it. `serving: false` leaves the name unowned (no daemon, and
-    /// no activation: the private bus has no service files).
-    init(library: FakeLibrary = FakeLibrary(), serving: Bool = true) throws {
+    /// Starts a bus with the double on it. `serving: false` leaves the name unowned (no daemon); the
+    /// bus then activates nothing, unless `busConfiguration` adds a `<servicedir>`.
+    init(library: FakeLibrary = FakeLibrary(), serving: Bool = true, busConfiguration: [String] = []) throws {
         self.library = library
-        bus = try PrivateBus()
+        bus = try PrivateBus(configuration: busConfiguration)
         connection = try BusConnection(address: bus.address, context: context)
         library.connection = connection
         guard serving else { return }
