@@ -8,6 +8,8 @@ struct NameResolutionTests {
     @Test func digitsAreANumberAndAnythingElseIsPartOfATitle() {
         #expect(Reference(argument: "12") == .id(12))
         #expect(Reference(argument: " 7 ") == .id(7))
+        #expect(Reference(argument: "#12") == .id(12), "as the tables' # column shows it")
+        #expect(Reference(argument: "#1 hits") == .text("#1 hits"))
         #expect(Reference(argument: "99% Invisible") == .text("99% Invisible"))
         #expect(Reference(argument: "0") == .text("0"))
         #expect(Reference(argument: "١٢") == .text("١٢"), "only ASCII digits are numbers")
