@@ -14,6 +14,19 @@ struct LongJobAndFailureTests {
         #expect(earshot.library.calls(of: "Refresh") == [[.array(elementSignature: "x", [])]])
     }
 
+    @Test func refreshJSONHasOneResultPerPodcastWithTheDocumentedKeys() throws {
+        let library = FakeLibrary()
+        library.feedFailures = ["garden": "the server answered 500"]
+        let earshot = try FakeEarshot(library: library)
+        let run = try earshot.run(["refresh", "--json"])
+        #expect(run.status == 1)
+        let results = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        #expect(results.count == 3)
+        #expect(Set(results[0].keys) == ["url", "podcast", "title", "episodes", "new_episodes", "not_modified"])
+        #expect(results[0]["new_episodes"] as? Int == 2)
+        #expect(results[2]["error"] as? String == "the server answered 500")
+    }
+
     @Test func refreshOfOnePodcastNamesIt() throws {
         let earshot = try FakeEarshot()
         let run = try earshot.run(["refresh", "hour"])

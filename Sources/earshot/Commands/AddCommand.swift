@@ -16,6 +16,9 @@ struct AddCommand: ParsableCommand {
     @Argument(help: "Feed URLs (http, https or file), or paths to local files.")
     var urls: [String]
 
+    @Flag(help: "Print one result per feed as JSON.")
+    var json = false
+
     func validate() throws {
         guard !urls.isEmpty else { throw ValidationError("give at least one feed URL") }
         for text in urls where FeedAddress.url(from: text) == nil {
@@ -32,7 +35,11 @@ struct AddCommand: ParsableCommand {
         }
         let results = try client.subscribe(addresses, autoQueue: true)
         progress.finish()
-        for result in results where !result.failed { Console.print(FeedResultText.subscribed(result)) }
+        if json {
+            Console.print(try JSONOutput.render(results))
+        } else {
+            for result in results where !result.failed { Console.print(FeedResultText.subscribed(result)) }
+        }
         let failures = results.filter(\.failed)
         failures.forEach { Console.fail(FeedResultText.failure($0)) }
         if !failures.isEmpty { throw ExitCode.failure }

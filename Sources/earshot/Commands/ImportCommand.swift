@@ -17,6 +17,9 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "The OPML file (from another podcast app's export).")
     var file: String
 
+    @Flag(help: "Print one result per feed as JSON.")
+    var json = false
+
     func run() throws {
         let bytes: [UInt8]
         do {
@@ -40,7 +43,7 @@ struct ImportCommand: ParsableCommand {
         client.onProgress(of: "subscribe") { progress.update(done: $0.done, total: $0.total, item: $0.item) }
         let results = try client.subscribe(input.feeds.map(\.absoluteString), autoQueue: false)
         progress.finish()
-        Console.print(FeedResultText.imported(results, from: file))
+        Console.print(json ? try JSONOutput.render(results) : FeedResultText.imported(results, from: file))
         input.skipped.forEach { Console.fail("\(file): skipped \($0)") }
         let failures = results.filter(\.failed)
         failures.forEach { Console.fail(FeedResultText.failure($0)) }

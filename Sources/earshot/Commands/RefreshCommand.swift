@@ -15,6 +15,9 @@ struct RefreshCommand: ParsableCommand {
     @Argument(help: "The podcast: its number or part of its title. Default: every podcast.")
     var podcast: Reference?
 
+    @Flag(help: "Print one result per podcast as JSON.")
+    var json = false
+
     func run() throws {
         let client = try DaemonClient()
         let ids = try podcast.map { [try Resolver(client: client).podcast($0).id] } ?? []
@@ -22,7 +25,11 @@ struct RefreshCommand: ParsableCommand {
         client.onProgress(of: "refresh") { progress.update(done: $0.done, total: $0.total, item: $0.item) }
         let results = try client.refresh(ids)
         progress.finish()
-        FeedResultText.refreshed(results).forEach(Console.print)
+        if json {
+            Console.print(try JSONOutput.render(results))
+        } else {
+            FeedResultText.refreshed(results).forEach(Console.print)
+        }
         let failures = results.filter(\.failed)
         failures.forEach { Console.fail(FeedResultText.failure($0)) }
         if !failures.isEmpty { throw ExitCode.failure }
