@@ -40,8 +40,6 @@ struct AddCommand: ParsableCommand {
         } else {
             for result in results where !result.failed { Console.print(FeedResultText.subscribed(result)) }
         }
-        let failures = results.filter(\.failed)
-        failures.forEach { Console.fail(FeedResultText.failure($0)) }
-        if !failures.isEmpty { throw ExitCode.failure }
+        try Console.finish(failures: results.filter(\.failed).map(FeedResultText.failure))
     }
 }

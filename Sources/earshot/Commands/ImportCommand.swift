@@ -44,9 +44,7 @@ struct ImportCommand: ParsableCommand {
         let results = try client.subscribe(input.feeds.map(\.absoluteString), autoQueue: false)
         progress.finish()
         Console.print(json ? try JSONOutput.render(results) : FeedResultText.imported(results, from: file))
-        input.skipped.forEach { Console.fail("\(file): skipped \($0)") }
-        let failures = results.filter(\.failed)
-        failures.forEach { Console.fail(FeedResultText.failure($0)) }
-        if !failures.isEmpty || !input.skipped.isEmpty { throw ExitCode.failure }
+        try Console.finish(failures: input.skipped.map { "\(file): skipped \($0)" }
+            + results.filter(\.failed).map(FeedResultText.failure))
     }
 }

@@ -30,8 +30,6 @@ struct RefreshCommand: ParsableCommand {
         } else {
             FeedResultText.refreshed(results).forEach(Console.print)
         }
-        let failures = results.filter(\.failed)
-        failures.forEach { Console.fail(FeedResultText.failure($0)) }
-        if !failures.isEmpty { throw ExitCode.failure }
+        try Console.finish(failures: results.filter(\.failed).map(FeedResultText.failure))
     }
 }
