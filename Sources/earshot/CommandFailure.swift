@@ -9,9 +9,10 @@ struct CommandFailure: Error, CustomStringConvertible {
 }
 
 extension Earshot {
-    /// Runs the command line. A `CommandFailure` is one line on stderr and exit status 1; a command line
-    /// that cannot be parsed is one line pointing at `--help` and status 64 (EX_USAGE); `--help` and
-    /// `--version` print as usual and succeed.
+    /// Runs the command line. A `CommandFailure` is one line on stderr and exit status 1; an `ExitCode`
+    /// thrown by a command that printed its own failure lines (a feed of several failed) is that status;
+    /// a command line that cannot be parsed is one line pointing at `--help` and status 64 (EX_USAGE);
+    /// `--help` and `--version` print as usual and succeed.
     static func mainReportingFailures() {
         do {
             var command = try parseAsRoot()
