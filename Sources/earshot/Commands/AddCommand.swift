@@ -13,7 +13,7 @@ struct AddCommand: ParsableCommand {
               earshot add feed1.xml https://example.org/rss
             """)
 
-    @Argument(help: "Feed URLs (http, https or file), or paths to local files.")
+    @Argument(help: ArgumentHelp("Feed URLs (http, https or file), or paths to local files.", valueName: "url"))
     var urls: [String]
 
     @Flag(help: "Print one result per feed as JSON.")

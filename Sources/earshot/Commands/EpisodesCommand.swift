@@ -25,7 +25,7 @@ struct EpisodesCommand: ParsableCommand {
     @Flag(help: "Leave out the episodes played to the end.")
     var unplayed = false
 
-    @Option(help: "Fetch this feed directly instead (an http, https or file URL, or a local path).")
+    @Option(help: ArgumentHelp("Fetch this feed directly instead (an http, https or file URL, or a local path).", valueName: "url"))
     var feed: String?
 
     @Flag(help: "Print JSON (dates in ISO 8601, durations in seconds).")

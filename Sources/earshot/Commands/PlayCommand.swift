@@ -16,7 +16,7 @@ struct PlayCommand: ParsableCommand {
               earshot play --podcast 3
             """)
 
-    @Argument(help: "The episode (or podcast): its number or part of its title.")
+    @Argument(help: ArgumentHelp("The episode (or podcast): its number or part of its title.", valueName: "episode"))
     var name: Reference
 
     @Flag(help: "Name a podcast, not an episode.")

@@ -5,10 +5,10 @@ struct QueueAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Put episodes into Up Next (an episode already there moves).")
 
-    @Argument(help: "The episodes, in the order they should play.")
+    @Argument(help: ArgumentHelp("The episodes, in the order they should play.", valueName: "episode"))
     var episodes: [Reference]
 
-    @Option(help: "The place in Up Next for the first of them (1: next). Default: the end.")
+    @Option(help: ArgumentHelp("The place in Up Next for the first of them (1: next). Default: the end.", valueName: "n"))
     var at: UInt32?
 
     func validate() throws {
@@ -29,7 +29,7 @@ struct QueueAddCommand: ParsableCommand {
 struct QueueRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Take episodes out of Up Next.")
 
-    @Argument(help: "The episodes: numbers, or parts of titles of queued episodes.")
+    @Argument(help: ArgumentHelp("The episodes: numbers, or parts of titles of queued episodes.", valueName: "episode"))
     var episodes: [Reference]
 
     func validate() throws {

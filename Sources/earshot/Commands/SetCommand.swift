@@ -28,10 +28,10 @@ struct SetCommand: ParsableCommand {
     @Argument(help: "The podcast: its number or part of its title.")
     var podcast: Reference
 
-    @Argument(help: "The setting: auto-queue.")
+    @Argument(help: ArgumentHelp("The setting: auto-queue.", valueName: "setting"))
     var key: String
 
-    @Argument(help: "on or off.")
+    @Argument(help: ArgumentHelp("on or off.", valueName: "on|off"))
     var value: Switch
 
     func validate() throws {
