@@ -63,7 +63,7 @@ let package = Package(
             name: "EarshotFeedTests",
             dependencies: ["EarshotFeed", "EarshotTestSupport"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "EarshotCLITests", dependencies: ["EarshotTestSupport"]),
+        .testTarget(name: "EarshotCLITests", dependencies: ["earshot", "EarshotMPRIS", "EarshotGLib", "EarshotTestSupport", "EarshotFeed"]),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotGLib"]),
         .testTarget(name: "EarshotStoreTests", dependencies: ["EarshotStore", "EarshotFeed"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotDaemonTests", dependencies: ["EarshotTestSupport", "EarshotGLib"]),

@@ -16,9 +16,10 @@ struct CommandNotice: Error, CustomStringConvertible {
 }
 
 extension Earshot {
-    /// Runs the command line. A `CommandFailure` is one line on stderr and exit status 1; a command line
-    /// that cannot be parsed is one line pointing at `--help` and status 64 (EX_USAGE); `--help` and
-    /// `--version` print as usual and succeed.
+    /// Runs the command line. A `CommandFailure` is one line on stderr and exit status 1; an `ExitCode`
+    /// thrown by a command that printed its own failure lines (a feed of several failed) is that status;
+    /// a command line that cannot be parsed is one line pointing at `--help` and status 64 (EX_USAGE);
+    /// `--help` and `--version` print as usual and succeed.
     static func mainReportingFailures() {
         do {
             var command = try parseAsRoot()
@@ -27,6 +28,8 @@ extension Earshot {
             fail("earshot: \(failure.description)\n", status: 1)
         } catch let notice as CommandNotice {
             fail("earshot: \(notice.description)\n", status: 0)
+        } catch let status as ExitCode where status != .success {
+            Foundation.exit(status.rawValue)  // the command printed its failures already
         } catch {
             let status = exitCode(for: error)
             guard status != .success else { exit(withError: error) }

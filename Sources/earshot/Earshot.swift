@@ -1,12 +1,17 @@
 import ArgumentParser
 import EarshotFeed
 
-/// The `earshot` command: the daemon and its helper subcommands.
+/// The `earshot` command: the daemon (`serve`, the default) and the subcommands that are its clients
+/// over org.earshot.Earshot1 on the session bus.
 struct Earshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "earshot",
         abstract: "A podcast player that lives on the Linux session bus (MPRIS).",
         version: EarshotVersion.string,
-        subcommands: [ServeCommand.self, EpisodesCommand.self],
+        subcommands: [
+            ServeCommand.self, AddCommand.self, RemoveCommand.self, PodcastsCommand.self, EpisodesCommand.self,
+            PlayCommand.self, QueueCommand.self, StatusCommand.self, RefreshCommand.self, ImportCommand.self,
+            ExportCommand.self, SetCommand.self,
+        ],
         defaultSubcommand: ServeCommand.self)
 }

@@ -59,7 +59,7 @@ struct EpisodesCommandTests {
         #expect(run.stderr.contains("Unknown option '--bogus'"))
     }
 
-    @Test(arguments: [["--bogus"], ["serve", "--refresh-interval", "soon"], ["episodes"]])
+    @Test(arguments: [["--bogus"], ["serve", "--refresh-interval", "soon"], ["episodes", "--feed", "x", "--unplayed"]])
     func aBadCommandLineIsOneLinePointingAtHelp(arguments: [String]) throws {
         let run = try EarshotProcess.run(arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"])
         #expect(run.status == 64, "EX_USAGE")

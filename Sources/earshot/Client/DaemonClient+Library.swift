@@ -1,0 +1,48 @@
+import EarshotMPRIS
+
+/// The library half of org.earshot.Earshot1: subscriptions, listings, refreshes, OPML, settings.
+extension DaemonClient {
+    /// Subscribes to `urls` (no timeout: the daemon answers when every feed is done); one result each.
+    func subscribe(_ urls: [String], autoQueue: Bool) throws -> [FeedResult] {
+        try callForList("Subscribe", [.stringArray(urls), .boolean(autoQueue)], timeout: .unlimited).map(FeedResult.init)
+    }
+
+    func unsubscribe(_ podcast: Int64, deleteFiles: Bool) throws {
+        try call("Unsubscribe", [.int64(podcast), .boolean(deleteFiles)], about: .podcast(podcast))
+    }
+
+    /// Every podcast, in the order they were added.
+    func podcasts() throws -> [PodcastRecord] {
+        try callForList("Podcasts").compactMap(PodcastRecord.init)
+    }
+
+    /// Episodes of `podcast` (0: of every podcast), newest first, whose title contains `matching`.
+    func episodes(of podcast: Int64 = 0, unplayedOnly: Bool = false, matching: String = "") throws -> [EpisodeRecord] {
+        try callForList(
+            "Episodes", [.int64(podcast), .boolean(unplayedOnly), .string(matching)],
+            about: podcast == 0 ? nil : .podcast(podcast)
+        ).compactMap(EpisodeRecord.init)
+    }
+
+    /// Refreshes `podcasts` (empty: every podcast) without a timeout; one result each.
+    func refresh(_ podcasts: [Int64]) throws -> [FeedResult] {
+        try callForList(
+            "Refresh", [.array(elementSignature: "x", podcasts.map(DBusValue.int64))], timeout: .unlimited,
+            about: podcasts.count == 1 ? .podcast(podcasts[0]) : nil
+        ).map(FeedResult.init)
+    }
+
+    /// The library as an OPML 2.0 document.
+    func exportOPML() throws -> String {
+        let reply = try call("Export")
+        guard reply.count == 1, let text = reply[0].stringValue else {
+            throw CommandFailure(DaemonFailure.unexpectedReply("Export"))
+        }
+        return text
+    }
+
+    /// Sets `key` of `podcast` (0: the default for podcasts added later).
+    func set(_ key: String, to value: DBusValue, podcast: Int64) throws {
+        try call("Set", [.int64(podcast), .string(key), .variant(value)], about: podcast == 0 ? nil : .podcast(podcast))
+    }
+}

@@ -1,0 +1,49 @@
+/// How many terminal columns text takes: most characters one, East Asian wide characters and emoji
+/// two, combining marks none (they belong to the character before).
+extension String {
+    var displayWidth: Int { reduce(0) { $0 + $1.displayWidth } }
+
+    /// The text cut to at most `width` columns, ending in "…" (after no space) when it was cut.
+    func truncated(toWidth width: Int) -> String {
+        guard displayWidth > width else { return self }
+        guard width > 0 else { return "" }
+        var result = "", used = 0
+        for character in self {
+            let next = character.displayWidth
+            if used + next > width - 1 { break }
+            result.append(character)
+            used += next
+        }
+        while result.last?.isWhitespace == true { result.removeLast() }
+        return result + "…"
+    }
+
+    /// The text followed by spaces up to `width` columns.
+    func padded(toWidth width: Int) -> String {
+        let missing = width - displayWidth
+        return missing > 0 ? self + String(repeating: " ", count: missing) : self
+    }
+
+    /// Spaces up to `width` columns, then the text.
+    func leftPadded(toWidth width: Int) -> String {
+        let missing = width - displayWidth
+        return missing > 0 ? String(repeating: " ", count: missing) + self : self
+    }
+}
+
+extension Character {
+    /// The columns this character takes on a terminal.
+    var displayWidth: Int {
+        guard let scalar = unicodeScalars.first else { return 0 }
+        if scalar.properties.generalCategory == .control { return 0 }
+        if unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) { return 2 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+}

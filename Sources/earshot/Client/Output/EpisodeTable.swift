@@ -1,0 +1,51 @@
+import Foundation
+
+/// The tables of episodes: `earshot episodes` (number, released, length, played, Up Next place,
+/// the podcast when several are listed, title) and `earshot queue` (place, number, length, podcast, title).
+enum EpisodeTable {
+    static func render(_ episodes: [EpisodeRecord], showPodcast: Bool, width: Int?, timeZone: TimeZone = .current) -> String {
+        guard !episodes.isEmpty else { return "No episodes." }
+        var columns: [TextTable.Column] = [
+            .init(header: "#", alignRight: true), .init(header: "released"), .init(header: "length", alignRight: true),
+            .init(header: "played", alignRight: true), .init(header: "queued", alignRight: true),
+        ]
+        if showPodcast { columns.append(.init(header: "podcast", flexible: true)) }
+        columns.append(.init(header: "title", flexible: true))
+        var table = TextTable(columns: columns)
+        table.rows = episodes.map { episode in
+            var row = [
+                (episode.current == true ? "▶ " : "") + String(episode.id),
+                episode.released.map { TimeText.day($0, timeZone: timeZone) } ?? "?",
+                TimeText.clock(episode.duration), played(episode),
+                episode.queuePosition.map(String.init) ?? "",
+            ]
+            if showPodcast { row.append(episode.podcastTitle ?? "") }
+            row.append(episode.displayTitle)
+            return row
+        }
+        return table.render(width: width)
+    }
+
+    static func renderQueue(_ episodes: [EpisodeRecord], width: Int?) -> String {
+        guard !episodes.isEmpty else { return "Up Next is empty." }
+        var table = TextTable(columns: [
+            .init(header: "", alignRight: true), .init(header: "#", alignRight: true),
+            .init(header: "length", alignRight: true), .init(header: "podcast", flexible: true),
+            .init(header: "title", flexible: true),
+        ])
+        table.rows = episodes.enumerated().map { index, episode in
+            [
+                "\(episode.queuePosition ?? index + 1).", String(episode.id), TimeText.clock(episode.duration),
+                episode.podcastTitle ?? "", episode.displayTitle,
+            ]
+        }
+        return table.render(width: width)
+    }
+
+    /// "done", the position reached, or nothing for an episode not started.
+    static func played(_ episode: EpisodeRecord) -> String {
+        if episode.completed == true { return "done" }
+        guard let position = episode.position, position >= 1 else { return "" }
+        return TimeText.clock(position)
+    }
+}

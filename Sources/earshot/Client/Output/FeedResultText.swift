@@ -1,0 +1,41 @@
+/// How the results of Subscribe and Refresh read: what worked on standard output, one failure line
+/// (URL and cause) per feed that did not.
+enum FeedResultText {
+    /// `earshot add`: one line per feed subscribed.
+    static func subscribed(_ result: FeedResult) -> String {
+        let title = result.title ?? result.url
+        guard let episodes = result.episodes else { return "Subscribed to “\(title)”" }
+        return "Subscribed to “\(title)”: \(count(episodes, "episode"))"
+    }
+
+    /// `earshot refresh`: a line per podcast that has new episodes, then the totals.
+    static func refreshed(_ results: [FeedResult]) -> [String] {
+        let succeeded = results.filter { !$0.failed }
+        var lines = succeeded.compactMap { result -> String? in
+            guard let new = result.newEpisodes, new > 0 else { return nil }
+            return "\(result.title ?? result.url): \(count(new, "new episode"))"
+        }
+        let new = succeeded.reduce(0) { $0 + ($1.newEpisodes ?? 0) }
+        var summary = "Refreshed \(count(succeeded.count, "podcast")): "
+        summary += new == 0 ? "no new episodes" : count(new, "new episode")
+        if succeeded.count < results.count { summary += "; \(results.count - succeeded.count) failed" }
+        lines.append(summary + ".")
+        return lines
+    }
+
+    /// `earshot import`: the totals.
+    static func imported(_ results: [FeedResult], from file: String) -> String {
+        let succeeded = results.filter { !$0.failed }.count
+        return "Subscribed to \(succeeded) of \(count(results.count, "feed")) in \(file) (auto-queue off)."
+    }
+
+    /// The failure line of a feed (without the `earshot: ` prefix): its URL and the cause.
+    static func failure(_ result: FeedResult) -> String {
+        let cause = result.error ?? "failed"
+        return cause.hasPrefix(result.url) ? cause : "\(result.url): \(cause)"
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// What `earshot status` prints:
+///
+///     ▶ Playing  12:03 / 58:20  Episode title — Podcast
+///     Up next:
+///       1. Next title — Podcast  (45:10)
+enum StatusText {
+    static func render(_ status: StatusRecord, width: Int?) -> String {
+        var lines: [String] = []
+        let symbol = switch status.status {
+        case "Playing": "▶"
+        case "Paused": "⏸"
+        default: "■"
+        }
+        var head = "\(symbol) \(status.status)"
+        if let episode = status.episode {
+            head += "  \(TimeText.clock(status.position ?? episode.position)) / \(TimeText.clock(episode.duration))"
+            if let rate = status.rate, rate != 1 { head += "  \(formatRate(rate))×" }
+            head += "  " + title(episode, podcast: status.podcast?.displayTitle)
+        } else {
+            head += "  (nothing selected)"
+        }
+        lines.append(fit(head, width))
+        if !status.upNext.isEmpty {
+            lines.append("Up next:")
+            for (index, episode) in status.upNext.prefix(3).enumerated() {
+                lines.append(fit("  \(index + 1). \(title(episode, podcast: episode.podcastTitle))  (\(TimeText.clock(episode.duration)))", width))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func title(_ episode: EpisodeRecord, podcast: String?) -> String {
+        episode.displayTitle + ((podcast ?? episode.podcastTitle).map { " — \($0)" } ?? "")
+    }
+
+    private static func fit(_ line: String, _ width: Int?) -> String {
+        width.map { line.truncated(toWidth: $0) } ?? line
+    }
+
+    private static func formatRate(_ rate: Double) -> String {
+        rate == rate.rounded() ? String(Int(rate)) : String(format: "%g", rate)
+    }
+}

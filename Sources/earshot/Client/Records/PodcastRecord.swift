@@ -1,0 +1,39 @@
+import Foundation
+
+/// A podcast of the library as org.earshot.Earshot1 describes it (Podcasts, Status's "podcast"), and
+/// as `earshot podcasts --json` prints it: the D-Bus keys, instants in ISO 8601, unknown values left out.
+struct PodcastRecord: Encodable, Equatable {
+    var id: Int64
+    var url: String?
+    var title: String?
+    var author: String?
+    var link: String?
+    var episodes: Int?
+    var unplayed: Int?
+    var lastChecked: Date?
+    var lastPlayed: Date?
+    var added: Date?
+    var autoQueue: Bool?
+    var art: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, url, title, author, link, episodes, unplayed
+        case lastChecked = "last_checked", lastPlayed = "last_played", added
+        case autoQueue = "auto_queue", art
+    }
+
+    /// The title to show: the feed's title, else its URL.
+    var displayTitle: String { title ?? url ?? "(untitled podcast)" }
+}
+
+extension PodcastRecord {
+    /// Reads a podcast dictionary; nil without an id.
+    init?(_ entry: Vardict) {
+        guard let id = entry.integer("id") else { return nil }
+        self.init(
+            id: id, url: entry.string("url"), title: entry.string("title"), author: entry.string("author"),
+            link: entry.string("link"), episodes: entry.count("episodes"), unplayed: entry.count("unplayed"),
+            lastChecked: entry.date("last_checked"), lastPlayed: entry.date("last_played"),
+            added: entry.date("added"), autoQueue: entry.bool("auto_queue"), art: entry.string("art"))
+    }
+}

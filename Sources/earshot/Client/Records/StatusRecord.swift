@@ -1,0 +1,25 @@
+/// What plays, as org.earshot.Earshot1's Status answers it and `earshot status --json` prints it.
+struct StatusRecord: Encodable, Equatable {
+    /// Playing, Paused or Stopped.
+    var status: String
+    var position: Double?
+    var rate: Double?
+    var episode: EpisodeRecord?
+    var podcast: PodcastRecord?
+    var upNext: [EpisodeRecord]
+
+    enum CodingKeys: String, CodingKey {
+        case status, position, rate, episode, podcast, upNext = "up_next"
+    }
+}
+
+extension StatusRecord {
+    /// Reads Status's dictionary (a missing status reads as Stopped).
+    init(_ entry: Vardict) {
+        self.init(
+            status: entry.string("status") ?? "Stopped", position: entry.seconds("position"),
+            rate: entry.seconds("rate"), episode: entry.dictionary("episode").flatMap(EpisodeRecord.init),
+            podcast: entry.dictionary("podcast").flatMap(PodcastRecord.init),
+            upNext: entry.dictionaries("up_next").compactMap(EpisodeRecord.init))
+    }
+}

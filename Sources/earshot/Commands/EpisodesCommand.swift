@@ -1,0 +1,65 @@
+import ArgumentParser
+import EarshotFeed
+import EarshotGLib
+import Foundation
+
+/// `earshot episodes [PODCAST] [--unplayed] [--json]`: the library's episodes, from the daemon.
+/// `earshot episodes --feed URL [--json]`: fetches a feed directly (no daemon) and prints its channel
+/// and episodes.
+struct EpisodesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "episodes",
+        abstract: "List the episodes of the library, or of one podcast; or fetch a feed and print it.",
+        discussion: """
+            Newest first. PODCAST is its number (see earshot podcasts) or part of its title.
+            With --feed, the feed is fetched directly (no daemon) and printed with every field.
+            Examples:
+              earshot episodes
+              earshot episodes "daily news" --unplayed
+              earshot episodes --feed https://example.com/podcast.xml --json
+            """)
+
+    @Argument(help: "The podcast: its number or part of its title. Default: every podcast.")
+    var podcast: Reference?
+
+    @Flag(help: "Leave out the episodes played to the end.")
+    var unplayed = false
+
+    @Option(help: ArgumentHelp("Fetch this feed directly instead (an http, https or file URL, or a local path).", valueName: "url"))
+    var feed: String?
+
+    @Flag(help: "Print JSON (dates in ISO 8601, durations in seconds).")
+    var json = false
+
+    func validate() throws {
+        if feed != nil, podcast != nil || unplayed {
+            throw ValidationError("--feed prints a feed as it is; it takes no podcast and no --unplayed")
+        }
+    }
+
+    func run() throws {
+        if let feed { return try Self.printFeed(feed, json: json) }
+        let client = try DaemonClient()
+        let id = try podcast.map { try Resolver(client: client).podcast($0).id } ?? 0
+        let episodes = try client.episodes(of: id, unplayedOnly: unplayed)
+        Console.print(json
+            ? try JSONOutput.render(episodes)
+            : EpisodeTable.render(episodes, showPodcast: id == 0, width: Terminal.outputWidth))
+    }
+
+    /// Fetches the feed on this thread's main loop and prints its channel and episodes.
+    private static func printFeed(_ feed: String, json: Bool) throws {
+        guard let url = FeedAddress.url(from: feed) else {
+            throw CommandFailure("“\(feed)” is neither a URL nor an existing file")
+        }
+        let context = MainContext.threadDefault()
+        let loader = FeedLoader()
+        var result: Result<Channel, FeedError>?
+        loader.load(url) { result = $0 }
+        while result == nil { context.iterate(mayBlock: true) }
+        switch result! {
+        case .success(let channel): print(json ? try ChannelJSON.render(channel) : ChannelTable.render(channel))
+        case .failure(let error): throw CommandFailure("\(url.absoluteString): \(error)")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+
+/// `earshot import FILE.opml`: subscribes to every feed the file lists (auto-queue off), with a
+/// progress bar on a terminal. Outlines left out (duplicates, links…) are noted with their line; feeds
+/// that fail are listed at the end (URL and cause), the others are subscribed, and the status is 1 if
+/// any failed.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Subscribe to every podcast of an OPML file.",
+        discussion: """
+            New episodes of imported podcasts are not queued (turn it on per podcast with earshot set).
+            Example:
+              earshot import subscriptions.opml
+            """)
+
+    @Argument(help: "The OPML file (from another podcast app's export).")
+    var file: String
+
+    @Flag(help: "Print one result per feed as JSON.")
+    var json = false
+
+    func run() throws {
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: (file as NSString).expandingTildeInPath)))
+        } catch {
+            throw CommandFailure("cannot read \(file): \(FileErrorText.reason(error))")
+        }
+        let input: OPMLInput
+        do {
+            input = try OPMLInput.read(bytes)
+        } catch let failure as CommandFailure {
+            throw CommandFailure("\(file): \(failure.description)")
+        }
+        guard !input.feeds.isEmpty else {
+            input.skipped.forEach { Console.fail("\(file): skipped \($0)") }
+            throw CommandFailure("\(file) lists no feeds")
+        }
+        let client = try DaemonClient()
+        let progress = ProgressDisplay(label: "Importing")
+        progress.update(done: 0, total: input.feeds.count, item: "")
+        client.onProgress(of: "subscribe") { progress.update(done: $0.done, total: $0.total, item: $0.item) }
+        let results = try client.subscribe(input.feeds.map(\.absoluteString), autoQueue: false)
+        progress.finish()
+        Console.print(json ? try JSONOutput.render(results) : FeedResultText.imported(results, from: file))
+        input.skipped.forEach { Console.fail("\(file): left out \($0)") }
+        try Console.finish(failures: results.filter(\.failed).map(FeedResultText.failure))
+    }
+}

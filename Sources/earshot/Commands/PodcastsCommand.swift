@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// `earshot podcasts [--json]`: the library.
+struct PodcastsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "podcasts",
+        abstract: "List the podcasts you subscribe to.",
+        discussion: "Number, title, episodes, unplayed, last checked and auto-queue, in the order they were added.")
+
+    @Flag(help: "Print JSON (instants in ISO 8601).")
+    var json = false
+
+    func run() throws {
+        let podcasts = try DaemonClient().podcasts()
+        Console.print(json ? try JSONOutput.render(podcasts) : PodcastTable.render(podcasts, width: Terminal.outputWidth))
+    }
+}

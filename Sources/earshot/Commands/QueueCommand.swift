@@ -1,0 +1,33 @@
+import ArgumentParser
+
+/// `earshot queue [list] [--json]`, `queue add|remove|move|clear`: Up Next.
+struct QueueCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "queue",
+        abstract: "Show or change Up Next, the episodes that play next.",
+        discussion: """
+            EPISODE is its number (see earshot episodes) or part of its title.
+            Examples:
+              earshot queue
+              earshot queue add 812 815 --at 1
+              earshot queue move "the interview" 2
+              earshot queue remove 812
+              earshot queue clear
+            """,
+        subcommands: [QueueListCommand.self, QueueAddCommand.self, QueueRemoveCommand.self,
+                      QueueMoveCommand.self, QueueClearCommand.self],
+        defaultSubcommand: QueueListCommand.self)
+}
+
+/// `earshot queue [list] [--json]`: Up Next, in order.
+struct QueueListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List Up Next (the default).")
+
+    @Flag(help: "Print JSON (durations in seconds).")
+    var json = false
+
+    func run() throws {
+        let queue = try DaemonClient().queue()
+        Console.print(json ? try JSONOutput.render(queue) : EpisodeTable.renderQueue(queue, width: Terminal.outputWidth))
+    }
+}

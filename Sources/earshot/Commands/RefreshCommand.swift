@@ -1,0 +1,35 @@
+import ArgumentParser
+
+/// `earshot refresh [PODCAST]`: refreshes one podcast or all of them now, with a progress bar on a
+/// terminal; new episodes per podcast and the totals; a feed that fails is one line and status 1.
+struct RefreshCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh",
+        abstract: "Check podcasts for new episodes now.",
+        discussion: """
+            Examples:
+              earshot refresh
+              earshot refresh "daily news"
+            """)
+
+    @Argument(help: "The podcast: its number or part of its title. Default: every podcast.")
+    var podcast: Reference?
+
+    @Flag(help: "Print one result per podcast as JSON.")
+    var json = false
+
+    func run() throws {
+        let client = try DaemonClient()
+        let ids = try podcast.map { [try Resolver(client: client).podcast($0).id] } ?? []
+        let progress = ProgressDisplay(label: "Refreshing")
+        client.onProgress(of: "refresh") { progress.update(done: $0.done, total: $0.total, item: $0.item) }
+        let results = try client.refresh(ids)
+        progress.finish()
+        if json {
+            Console.print(try JSONOutput.render(results))
+        } else {
+            FeedResultText.refreshed(results).forEach(Console.print)
+        }
+        try Console.finish(failures: results.filter(\.failed).map(FeedResultText.failure))
+    }
+}
