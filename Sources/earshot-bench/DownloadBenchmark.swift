@@ -32,10 +32,11 @@ struct DownloadBenchmark: ParsableCommand {
         let target = URL(fileURLWithPath: output).appendingPathComponent("episode.bin")
         print("file: \(fixture) (\(size / 1_000_000) MB) served by a separate SoupServer process at \(server.url); "
               + "\(runs) runs each, alternating")
-        var curl: [Double] = [], earshot: [Double] = [], growth: [Double] = [], stalls: [Double] = []
+        var curl: [Double] = [], earshot: [Double] = [], growth: [Double] = [], stalls: [Double] = [], idle: [Double] = []
         for run in 0..<runs {
             let measureCurlFirst = run % 2 == 0
             if measureCurlFirst { curl.append(try timeCurl(server.url, to: target, size: size)) }
+            idle.append(idleLoopStall())
             let sample = try timeEarshot(server.url, to: target, size: size)
             earshot.append(sample.seconds)
             growth.append(sample.residentGrowth)
@@ -51,6 +52,8 @@ struct DownloadBenchmark: ParsableCommand {
                      median(growth), growth.max() ?? 0))
         print(String(format: "longest gap between 10 ms loop ticks while downloading: median %.1f ms, max %.1f ms",
                      median(stalls), stalls.max() ?? 0))
+        print(String(format: "the same with nothing to do for 1 s (this machine's floor): median %.1f ms, max %.1f ms",
+                     median(idle), idle.max() ?? 0))
     }
 
     private func timeCurl(_ url: URL, to target: URL, size: Int) throws -> Double {
@@ -94,6 +97,23 @@ struct DownloadBenchmark: ParsableCommand {
             }
             try? FileManager.default.removeItem(at: target)
             return (seconds(elapsed), Double(peak - before) / 1e6, seconds(longestStall) * 1000)
+        }
+    }
+
+    /// The longest gap between 10 ms ticks of an idle loop over one second, in milliseconds.
+    private func idleLoopStall() -> Double {
+        let context = MainContext()
+        return context.withThreadDefault {
+            var lastTick = ContinuousClock.now, longest = Duration.zero
+            let sampler = context.addTimeout(milliseconds: 10) {
+                let now = ContinuousClock.now
+                longest = max(longest, now - lastTick)
+                lastTick = now
+                return true
+            }
+            _ = context.iterate(until: { false }, timeoutSeconds: 1)
+            sampler.cancel()
+            return seconds(longest) * 1000
         }
     }
 

@@ -261,6 +261,10 @@ final class EpisodeDownloadTests {
         #expect(error == .unsupportedScheme("ftp"))
     }
 
+    @Test func thePartFilesAreNamedAfterTheDestination() {
+        #expect(EpisodeDownload.partFiles(for: URL(fileURLWithPath: "/d/e.mp3")).map(\.path) == ["/d/e.mp3.part", "/d/e.mp3.part.json"])
+    }
+
     @Test func errorsReadAsPlainWords() {
         #expect(DownloadError.diskFull(path: "/x/e.mp3.part").description
                 == "the disk is full: could not write /x/e.mp3.part (the part is kept; nothing was saved as complete)")
