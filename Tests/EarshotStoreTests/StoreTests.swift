@@ -12,8 +12,8 @@ struct StoreFileTests {
         #expect(FileManager.default.fileExists(atPath: path))
         #expect(try store.feed(url: Sample.feedURL) == nil)
         #expect(try store.feed(id: FeedID(rawValue: 1)) == nil)
-        #expect(try store.current() == nil)
-        #expect(try store.statuses(in: FeedID(rawValue: 1)).isEmpty)
+        #expect(try store.currentEpisode() == nil)
+        #expect(try store.episodeStatuses(of: PodcastID(rawValue: 1)).isEmpty)
         try store.executeRaw("SELECT count(*) FROM feed, episode, episodeStatus")
         #expect(try store.pragma("foreign_keys") == "1")
     }
@@ -23,7 +23,7 @@ struct StoreFileTests {
         let path = directory.file("earshot.sqlite")
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         let store = try Store(path: path)
-        #expect(try store.saveFeed(Sample.channel(["a"]), url: Sample.feedURL, validators: FeedValidators()).rawValue > 0)
+        #expect(try store.storeFeed(Sample.channel(["a"]), url: Sample.feedURL, validators: FeedValidators()).podcast.rawValue > 0)
     }
 
     @Test func openingTwiceRunsTheMigrationsOnce() throws {
@@ -93,7 +93,7 @@ struct StoreFeedTests {
         let store = try Store(path: directory.file("earshot.sqlite"))
         let validators = FeedValidators(etag: "W/\"abc-日本\"", lastModified: "Tue, 05 Mar 2024 08:30:00 GMT")
         let checkedAt = Date(timeIntervalSinceReferenceDate: 731_287_800.987_654_321)
-        let id = try store.saveFeed(Sample.fullChannel, url: Sample.feedURL, validators: validators, checkedAt: checkedAt)
+        let id = try store.storeFeed(Sample.fullChannel, url: Sample.feedURL, validators: validators, checkedAt: checkedAt).podcast
         let stored = try #require(try store.feed(url: Sample.feedURL))
         #expect(stored.id == id)
         #expect(stored.url == Sample.feedURL)
@@ -112,8 +112,9 @@ struct StoreFeedTests {
                               soundURL: URL(string: "https://cdn.example/u.mp3"))
         var channel = Sample.fullChannel
         channel.episodes.append(undated)
-        let id = try store.saveFeed(channel, url: Sample.feedURL, validators: FeedValidators(etag: "\"7\""))
-        let outline = try #require(try store.outline(url: Sample.feedURL))
+        let id = try store.storeFeed(channel, url: Sample.feedURL, validators: FeedValidators(etag: "\"7\"")).podcast
+        #expect(try store.podcastID(url: Sample.feedURL) == id)
+        let outline = try #require(try store.outline(id: id))
         var fields = Sample.fullChannel
         fields.episodes = []
         #expect(outline.id == id)
@@ -127,34 +128,39 @@ struct StoreFeedTests {
         ])
         #expect(try keys.map { try store.storedEpisode($0)?.episode.id } == [Sample.fullEpisode.id, "bare", "undated"],
                 "each entry's key is its episode's row id")
-        #expect(try store.outline(id: id) == outline)
-        #expect(try store.outline(url: URL(string: "https://other.example/feed")!) == nil)
+        #expect(try store.outline(id: PodcastID(rawValue: id.rawValue + 1)) == nil)
+        #expect(try store.podcastID(url: URL(string: "https://other.example/feed")!) == nil)
     }
 
-    @Test func oneEpisodeIsReadWithEveryFieldByItsGuid() throws {
+    @Test func oneEpisodeIsReadWithEveryFieldByItsIdentity() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
-        let id = try store.saveFeed(Sample.fullChannel, url: Sample.feedURL, validators: FeedValidators())
-        #expect(try store.episode(Sample.fullEpisode.id, in: id) == Sample.fullEpisode)
-        #expect(try store.episode("bare", in: id) == Sample.bareEpisode)
-        #expect(try store.episode("missing", in: id) == nil)
-        #expect(try store.episode("bare", in: FeedID(rawValue: id.rawValue + 1)) == nil, "guids are per feed")
+        let id = try store.storeFeed(Sample.fullChannel, url: Sample.feedURL, validators: FeedValidators()).podcast
+        let full = try store.episodeID(guid: Sample.fullEpisode.id, in: id), bare = try store.episodeID(guid: "bare", in: id)
+        #expect(try store.storedEpisode(full) == StoredEpisode(id: full, podcast: id, episode: Sample.fullEpisode, status: .unplayed))
+        #expect(try store.storedEpisode(bare)?.episode == Sample.bareEpisode)
+        #expect(try store.storedEpisode(EpisodeID(rawValue: bare.rawValue + 1)) == nil)
     }
 
-    @Test func anEpisodeIsFoundBySoundURLOrPageLink() throws {
+    @Test func anEpisodeSharingASoundURLIsFoundFirstByPodcastThenFeedOrder() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
-        let id = try store.saveFeed(Sample.fullChannel, url: Sample.feedURL, validators: FeedValidators())
-        let episode = Sample.fullEpisode
-        #expect(try store.episodeID(matching: episode.soundURL!.absoluteString, in: id) == episode.id)
-        #expect(try store.episodeID(matching: episode.link!.absoluteString, in: id) == episode.id)
-        #expect(try store.episodeID(matching: "https://elsewhere.example/", in: id) == nil)
+        var channel = Sample.channel(["b", "a"])
+        channel.episodes[1].soundURL = channel.episodes[0].soundURL
+        let one = try store.storeFeed(channel, url: Sample.feedURL, validators: FeedValidators()).podcast
+        _ = try store.storeFeed(Sample.channel(["b"]), url: URL(string: "https://other.example/rss")!, validators: FeedValidators())
+        #expect(try store.episodeID(matching: "https://cdn.example/b.mp3") == store.episodeID(guid: "b", in: one))
+        var reordered = channel
+        reordered.episodes.reverse()
+        _ = try store.storeFeed(reordered, url: Sample.feedURL, validators: FeedValidators())
+        #expect(try store.episodeID(matching: "https://cdn.example/b.mp3") == store.episodeID(guid: "a", in: one),
+                "a comes first in the feed now and has the same sound URL")
     }
 
     @Test func aChannelWithNothingButDefaultsRoundTrips() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
-        let id = try store.saveFeed(Channel(), url: Sample.feedURL, validators: FeedValidators())
+        let id = try store.storeFeed(Channel(), url: Sample.feedURL, validators: FeedValidators()).podcast
         let stored = try #require(try store.feed(id: id))
         #expect(stored.channel == Channel())
         #expect(stored.validators.isEmpty)
@@ -164,15 +170,16 @@ struct StoreFeedTests {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
         let episode = Episode(id: "x", releaseDate: ReleaseDate(text: "sometime last spring", date: nil))
-        let id = try store.saveFeed(Channel(episodes: [episode]), url: Sample.feedURL, validators: FeedValidators())
+        let id = try store.storeFeed(Channel(episodes: [episode]), url: Sample.feedURL, validators: FeedValidators()).podcast
         #expect(try store.feed(id: id)?.channel.episodes == [episode])
     }
 
     @Test func savingAgainUpdatesTheSameFeedRowAndItsFields() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
-        let first = try store.saveFeed(Sample.channel(["a"], title: "Old"), url: Sample.feedURL, validators: FeedValidators(etag: "1"))
-        let second = try store.saveFeed(Sample.channel(["a"], title: "New"), url: Sample.feedURL, validators: FeedValidators(lastModified: "later"))
+        let first = try store.storeFeed(Sample.channel(["a"], title: "Old"), url: Sample.feedURL, validators: FeedValidators(etag: "1")).podcast
+        let second = try store.storeFeed(Sample.channel(["a"], title: "New"), url: Sample.feedURL,
+                                         validators: FeedValidators(lastModified: "later")).podcast
         #expect(first == second)
         let stored = try #require(try store.feed(id: first))
         #expect(stored.channel.title == "New")
@@ -182,38 +189,40 @@ struct StoreFeedTests {
     @Test func aRefreshKeepsStatusWhenTitlesChangeAndEpisodesComeAndGo() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
-        let feed = try store.saveFeed(Sample.channel(["c", "b", "a"]), url: Sample.feedURL, validators: FeedValidators())
+        let feed = try store.storeFeed(Sample.channel(["c", "b", "a"]), url: Sample.feedURL, validators: FeedValidators()).podcast
+        let a = try store.episodeID(guid: "a", in: feed), b = try store.episodeID(guid: "b", in: feed)
         let playedAt = Date()
-        try store.saveProgress(feed: feed, episode: "b", position: 120.25, completed: false, at: playedAt)
-        try store.saveProgress(feed: feed, episode: "a", position: 1800, completed: true, at: playedAt)
-        try store.makeCurrent(feed: feed, episode: "b")
+        try store.saveProgress(of: b, position: 120.25, completed: false, at: playedAt)
+        try store.saveProgress(of: a, position: 1800, completed: true, at: playedAt)
+        try store.makeCurrent(b)
 
         var refreshed = Sample.channel(["d", "c", "b"])
         refreshed.episodes[2].title = "Episode b (re-edited)"
         refreshed.episodes[2].duration = 1_234
-        #expect(try store.saveFeed(refreshed, url: Sample.feedURL, validators: FeedValidators()) == feed)
+        #expect(try store.storeFeed(refreshed, url: Sample.feedURL, validators: FeedValidators()).podcast == feed)
+        #expect(try store.episodeID(guid: "b", in: feed) == b, "a refresh keeps each episode's identity")
 
         let stored = try #require(try store.feed(id: feed))
         #expect(stored.channel.episodes.map(\.id) == ["d", "c", "b", "a"], "the feed's order, then the one that left")
         #expect(stored.channel.episodes[2] == refreshed.episodes[2], "b has its new fields")
         #expect(stored.channel.episodes[3] == Sample.channel(["c", "b", "a"]).episodes[2], "a is kept as it was")
-        let statuses = try store.statuses(in: feed)
+        let statuses = try store.statusesByGuid(of: feed)
         #expect(statuses["b"] == EpisodeStatus(lastListenTime: 120.25, lastPlayedAt: playedAt, hasCompleted: false, isCurrentlyPlaying: true))
         #expect(statuses["a"] == EpisodeStatus(lastListenTime: 1800, lastPlayedAt: playedAt, hasCompleted: true, isCurrentlyPlaying: false))
         #expect(statuses["d"] == nil && statuses["c"] == nil, "never played")
-        #expect(try store.current()?.episode == "b")
+        #expect(try store.currentEpisode()?.episode == b)
     }
 
     @Test func removedEpisodesAreKeptAfterTheFeedsOwnInTheirPreviousOrder() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
-        let feed = try store.saveFeed(Sample.channel(["e", "d", "c", "b", "a"]), url: Sample.feedURL, validators: FeedValidators())
-        try store.saveFeed(Sample.channel(["f", "e", "c"]), url: Sample.feedURL, validators: FeedValidators())
+        let feed = try store.storeFeed(Sample.channel(["e", "d", "c", "b", "a"]), url: Sample.feedURL, validators: FeedValidators()).podcast
+        _ = try store.storeFeed(Sample.channel(["f", "e", "c"]), url: Sample.feedURL, validators: FeedValidators())
         #expect(try store.feed(id: feed)?.channel.episodes.map(\.id) == ["f", "e", "c", "d", "b", "a"])
-        try store.saveFeed(Sample.channel(["g", "b"]), url: Sample.feedURL, validators: FeedValidators())
+        _ = try store.storeFeed(Sample.channel(["g", "b"]), url: Sample.feedURL, validators: FeedValidators())
         #expect(try store.feed(id: feed)?.channel.episodes.map(\.id) == ["g", "b", "f", "e", "c", "d", "a"],
                 "b is back in the feed; the rest keep their order after it")
-        try store.saveFeed(Channel(), url: Sample.feedURL, validators: FeedValidators())
+        _ = try store.storeFeed(Channel(), url: Sample.feedURL, validators: FeedValidators())
         #expect(try store.feed(id: feed)?.channel.episodes.map(\.id) == ["g", "b", "f", "e", "c", "d", "a"], "an empty fetch deletes nothing")
     }
 
@@ -222,7 +231,7 @@ struct StoreFeedTests {
         let store = try Store(path: directory.file("earshot.sqlite"))
         var channel = Sample.channel(["a", "b", "a"])
         channel.episodes[2].title = "duplicate"
-        let feed = try store.saveFeed(channel, url: Sample.feedURL, validators: FeedValidators())
+        let feed = try store.storeFeed(channel, url: Sample.feedURL, validators: FeedValidators()).podcast
         let episodes = try #require(try store.feed(id: feed)).channel.episodes
         #expect(episodes.map(\.id) == ["a", "b"])
         #expect(episodes[0].title == "Episode a")
@@ -232,12 +241,14 @@ struct StoreFeedTests {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
         let other = URL(string: "https://other.example/rss")!
-        let one = try store.saveFeed(Sample.channel(["a", "b"], title: "One"), url: Sample.feedURL, validators: FeedValidators())
-        let two = try store.saveFeed(Sample.channel(["a"], title: "Two"), url: other, validators: FeedValidators())
+        let one = try store.storeFeed(Sample.channel(["a", "b"], title: "One"), url: Sample.feedURL, validators: FeedValidators()).podcast
+        let two = try store.storeFeed(Sample.channel(["a"], title: "Two"), url: other, validators: FeedValidators()).podcast
         #expect(one != two)
-        try store.saveProgress(feed: two, episode: "a", position: 5, completed: false, at: Date())
-        #expect(try store.statuses(in: one).isEmpty)
-        #expect(try store.statuses(in: two)["a"]?.lastListenTime == 5)
+        let twosA = try store.episodeID(guid: "a", in: two)
+        #expect(try store.episodeID(guid: "a", in: one) != twosA, "each podcast's a is an episode of its own")
+        try store.saveProgress(of: twosA, position: 5, completed: false, at: Date())
+        #expect(try store.episodeStatuses(of: one).isEmpty)
+        #expect(try store.episodeStatuses(of: two)[twosA]?.lastListenTime == 5)
         #expect(try store.feed(url: other)?.channel.title == "Two")
         #expect(try store.feed(url: Sample.feedURL)?.channel.episodes.count == 2)
     }
@@ -245,9 +256,9 @@ struct StoreFeedTests {
     @Test func markCheckedKeepsEpisodesAndUpdatesValidatorsThatArePresent() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
-        let feed = try store.saveFeed(
+        let feed = try store.storeFeed(
             Sample.channel(["b", "a"]), url: Sample.feedURL, validators: FeedValidators(etag: "\"1\"", lastModified: "Mon"),
-            checkedAt: Date(timeIntervalSinceReferenceDate: 100))
+            checkedAt: Date(timeIntervalSinceReferenceDate: 100)).podcast
         let before = try #require(try store.feed(id: feed))
 
         try store.markChecked(feed, validators: FeedValidators(etag: "\"2\""), checkedAt: Date(timeIntervalSinceReferenceDate: 200))
@@ -266,8 +277,9 @@ struct StoreFeedTests {
     @Test func moveFeedKeepsIdentityEpisodesAndProgress() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
-        let feed = try store.saveFeed(Sample.channel(["b", "a"]), url: Sample.feedURL, validators: FeedValidators(etag: "e"))
-        try store.saveProgress(feed: feed, episode: "a", position: 42, completed: false, at: Date())
+        let feed = try store.storeFeed(Sample.channel(["b", "a"]), url: Sample.feedURL, validators: FeedValidators(etag: "e")).podcast
+        let a = try store.episodeID(guid: "a", in: feed)
+        try store.saveProgress(of: a, position: 42, completed: false, at: Date())
         let newURL = URL(string: "https://moved.example/feed?format=rss")!
         try store.moveFeed(feed, to: newURL)
         try store.moveFeed(feed, to: newURL)  // again: nothing to do
@@ -278,8 +290,8 @@ struct StoreFeedTests {
         #expect(moved.url == newURL)
         #expect(moved.validators == FeedValidators(etag: "e"))
         #expect(moved.channel.episodes.map(\.id) == ["b", "a"])
-        #expect(try store.statuses(in: feed)["a"]?.lastListenTime == 42)
-        #expect(try store.saveFeed(Sample.channel(["c", "b", "a"]), url: newURL, validators: FeedValidators()) == feed,
+        #expect(try store.episodeStatuses(of: feed)[a]?.lastListenTime == 42)
+        #expect(try store.storeFeed(Sample.channel(["c", "b", "a"]), url: newURL, validators: FeedValidators()).podcast == feed,
                 "the next fetch from the new URL updates the same feed")
     }
 
@@ -287,8 +299,8 @@ struct StoreFeedTests {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
         let other = URL(string: "https://other.example/rss")!
-        let one = try store.saveFeed(Sample.channel(["a"]), url: Sample.feedURL, validators: FeedValidators())
-        let two = try store.saveFeed(Sample.channel(["a"]), url: other, validators: FeedValidators())
+        let one = try store.storeFeed(Sample.channel(["a"]), url: Sample.feedURL, validators: FeedValidators()).podcast
+        let two = try store.storeFeed(Sample.channel(["a"]), url: other, validators: FeedValidators()).podcast
         #expect(throws: StoreError.urlInUse(other, by: two)) { try store.moveFeed(one, to: other) }
         #expect(try store.feed(id: one)?.url == Sample.feedURL)
         #expect(throws: StoreError.noSuchFeed(FeedID(rawValue: 999))) {
@@ -304,20 +316,21 @@ struct StoreFeedTests {
         for index in channel.episodes.indices {
             channel.episodes[index].rawDescription = String(repeating: "Show notes for \(index). ", count: 40)
         }
-        let feed = try store.saveFeed(channel, url: Sample.feedURL, validators: FeedValidators())
-        try store.saveProgress(feed: feed, episode: "guid-4999", position: 61, completed: false, at: Date())
+        let feed = try store.storeFeed(channel, url: Sample.feedURL, validators: FeedValidators()).podcast
+        let last = try store.episodeID(guid: "guid-4999", in: feed)
+        try store.saveProgress(of: last, position: 61, completed: false, at: Date())
         let loaded = try #require(try store.feed(id: feed))
         #expect(loaded.channel == channel)
 
         var refreshed = Sample.channel(["new"] + ids.dropLast(10))
         refreshed.episodes[1].title = "renamed"
-        try store.saveFeed(refreshed, url: Sample.feedURL, validators: FeedValidators())
+        _ = try store.storeFeed(refreshed, url: Sample.feedURL, validators: FeedValidators())
         let episodes = try #require(try store.feed(id: feed)).channel.episodes
         #expect(episodes.count == 5_001)
         #expect(episodes.first?.id == "new")
         #expect(episodes[1].title == "renamed")
         #expect(episodes.suffix(10).map(\.id) == Array(ids.suffix(10)))
-        #expect(try store.statuses(in: feed)["guid-4999"]?.lastListenTime == 61)
+        #expect(try store.episodeStatuses(of: feed)[last]?.lastListenTime == 61)
     }
 }
 
@@ -326,62 +339,67 @@ struct StoreProgressTests {
     @Test func saveProgressThenCurrentReturnsItsStatus() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
-        let feed = try store.saveFeed(Sample.channel(["b", "a"]), url: Sample.feedURL, validators: FeedValidators())
+        let feed = try store.storeFeed(Sample.channel(["b", "a"]), url: Sample.feedURL, validators: FeedValidators()).podcast
+        let a = try store.episodeID(guid: "a", in: feed)
         let first = Date(timeIntervalSinceReferenceDate: 731_287_800.000_000_1)
-        try store.saveProgress(feed: feed, episode: "a", position: 10.5, completed: false, at: first)
-        #expect(try store.current() == nil, "saving progress does not make an episode current")
+        try store.saveProgress(of: a, position: 10.5, completed: false, at: first)
+        #expect(try store.currentEpisode() == nil, "saving progress does not make an episode current")
 
-        try store.makeCurrent(feed: feed, episode: "a")
-        var current = try #require(try store.current())
-        #expect(current.feed == feed)
-        #expect(current.episode == "a")
+        try store.makeCurrent(a)
+        var current = try #require(try store.currentEpisode())
+        #expect(current.podcast == feed)
+        #expect(current.episode == a)
         #expect(current.status == EpisodeStatus(lastListenTime: 10.5, lastPlayedAt: first, hasCompleted: false, isCurrentlyPlaying: true))
 
         let later = Date()
-        try store.saveProgress(feed: feed, episode: "a", position: 99.75, completed: true, at: later)
-        current = try #require(try store.current())
+        try store.saveProgress(of: a, position: 99.75, completed: true, at: later)
+        current = try #require(try store.currentEpisode())
         #expect(current.status == EpisodeStatus(lastListenTime: 99.75, lastPlayedAt: later, hasCompleted: true, isCurrentlyPlaying: true),
                 "progress keeps the episode current")
-        try store.saveProgress(feed: feed, episode: "a", position: 0, completed: false, at: later)
-        #expect(try store.current()?.status.hasCompleted == false, "completion can be undone (a completed episode replays)")
+        try store.saveProgress(of: a, position: 0, completed: false, at: later)
+        #expect(try store.currentEpisode()?.status.hasCompleted == false, "completion can be undone (a completed episode replays)")
     }
 
     @Test func makingAnUnplayedEpisodeCurrentGivesItAnUnplayedStatus() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
-        let feed = try store.saveFeed(Sample.channel(["a"]), url: Sample.feedURL, validators: FeedValidators())
-        try store.makeCurrent(feed: feed, episode: "a")
+        let feed = try store.storeFeed(Sample.channel(["a"]), url: Sample.feedURL, validators: FeedValidators()).podcast
+        let a = try store.episodeID(guid: "a", in: feed)
+        try store.makeCurrent(a)
         var expected = EpisodeStatus.unplayed
         expected.isCurrentlyPlaying = true
-        #expect(try store.current()?.status == expected)
-        #expect(try store.statuses(in: feed) == ["a": expected])
+        #expect(try store.currentEpisode()?.status == expected)
+        #expect(try store.episodeStatuses(of: feed) == [a: expected])
     }
 
     @Test func exactlyOneEpisodeIsCurrentAcrossAllFeeds() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
-        let one = try store.saveFeed(Sample.channel(["b", "a"]), url: Sample.feedURL, validators: FeedValidators())
-        let two = try store.saveFeed(Sample.channel(["x"]), url: URL(string: "https://two.example/rss")!, validators: FeedValidators())
-        try store.saveProgress(feed: one, episode: "a", position: 30, completed: false, at: Date())
+        let one = try store.storeFeed(Sample.channel(["b", "a"]), url: Sample.feedURL, validators: FeedValidators()).podcast
+        let two = try store.storeFeed(Sample.channel(["x"]), url: URL(string: "https://two.example/rss")!, validators: FeedValidators()).podcast
+        let a = try store.episodeID(guid: "a", in: one), b = try store.episodeID(guid: "b", in: one)
+        let x = try store.episodeID(guid: "x", in: two)
+        try store.saveProgress(of: a, position: 30, completed: false, at: Date())
 
-        try store.makeCurrent(feed: one, episode: "a")
-        try store.makeCurrent(feed: one, episode: "a")
-        try store.makeCurrent(feed: one, episode: "b")
-        #expect(try store.current()?.episode == "b")
-        #expect(try store.statuses(in: one).filter(\.value.isCurrentlyPlaying).map(\.key) == ["b"])
-        #expect(try store.statuses(in: one)["a"]?.lastListenTime == 30, "switching away keeps progress")
+        try store.makeCurrent(a)
+        try store.makeCurrent(a)
+        try store.makeCurrent(b)
+        #expect(try store.currentEpisode()?.episode == b)
+        #expect(try store.episodeStatuses(of: one).filter(\.value.isCurrentlyPlaying).map(\.key) == [b])
+        #expect(try store.episodeStatuses(of: one)[a]?.lastListenTime == 30, "switching away keeps progress")
 
-        try store.makeCurrent(feed: two, episode: "x")
-        let current = try #require(try store.current())
-        #expect(current.feed == two && current.episode == "x")
-        #expect(try store.statuses(in: one).values.allSatisfy { !$0.isCurrentlyPlaying })
+        try store.makeCurrent(x)
+        let current = try #require(try store.currentEpisode())
+        #expect(current.podcast == two && current.episode == x)
+        #expect(try store.episodeStatuses(of: one).values.allSatisfy { !$0.isCurrentlyPlaying })
     }
 
     @Test func theDatabaseItselfRefusesASecondCurrentEpisode() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
-        let feed = try store.saveFeed(Sample.channel(["b", "a"]), url: Sample.feedURL, validators: FeedValidators())
-        try store.makeCurrent(feed: feed, episode: "a")
+        let feed = try store.storeFeed(Sample.channel(["b", "a"]), url: Sample.feedURL, validators: FeedValidators()).podcast
+        let a = try store.episodeID(guid: "a", in: feed)
+        try store.makeCurrent(a)
         let error = #expect(throws: StoreError.self) {
             try store.executeRaw("""
                 INSERT INTO episodeStatus (episodeId, isCurrentlyPlaying)
@@ -393,46 +411,49 @@ struct StoreProgressTests {
             return
         }
         #expect(reason.contains("UNIQUE"))
-        #expect(try store.current()?.episode == "a")
+        #expect(try store.currentEpisode()?.episode == a)
     }
 
-    @Test func progressForSomethingNotStoredOrANonsensePositionIsRefused() throws {
+    @Test func progressForAnEpisodeNotStoredOrANonsensePositionIsRefused() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
-        let feed = try store.saveFeed(Sample.channel(["a"]), url: Sample.feedURL, validators: FeedValidators())
-        let nowhere = FeedID(rawValue: 999)
-        #expect(throws: StoreError.noSuchEpisode(feed: feed, episode: "zz")) {
-            try store.saveProgress(feed: feed, episode: "zz", position: 1, completed: false, at: Date())
+        let feed = try store.storeFeed(Sample.channel(["a"]), url: Sample.feedURL, validators: FeedValidators()).podcast
+        let a = try store.episodeID(guid: "a", in: feed)
+        let nowhere = EpisodeID(rawValue: a.rawValue + 1)
+        #expect(throws: StoreError.noSuchEpisodeID(nowhere)) {
+            try store.saveProgress(of: nowhere, position: 1, completed: false, at: Date())
         }
-        #expect(throws: StoreError.noSuchFeed(nowhere)) {
-            try store.saveProgress(feed: nowhere, episode: "a", position: 1, completed: false, at: Date())
-        }
-        #expect(throws: StoreError.noSuchEpisode(feed: feed, episode: "zz")) { try store.makeCurrent(feed: feed, episode: "zz") }
-        #expect(throws: StoreError.noSuchFeed(nowhere)) { try store.makeCurrent(feed: nowhere, episode: "a") }
-        for position in [-1, .nan, .infinity] {
-            #expect(throws: StoreError.self) {
-                try store.saveProgress(feed: feed, episode: "a", position: position, completed: false, at: Date())
+        #expect(throws: StoreError.noSuchEpisodeID(nowhere)) { try store.makeCurrent(nowhere) }
+        for position: Double in [-1, .nan, .infinity, -.infinity] {
+            let error = #expect(throws: StoreError.self) {
+                try store.saveProgress(of: a, position: position, completed: false, at: Date())
+            }
+            guard case .invalidPosition = error else {
+                Issue.record("expected invalidPosition for \(position), got \(String(describing: error))")
+                continue
             }
         }
-        #expect(try store.statuses(in: feed).isEmpty)
+        #expect(try store.episodeStatuses(of: feed).isEmpty)
+        #expect(try store.currentEpisode() == nil)
     }
 
     @Test func concurrentProgressWritesFromManyTasksAllLand() async throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
-        let ids = (0..<20).map { "e\($0)" }
-        let feed = try store.saveFeed(Sample.channel(ids), url: Sample.feedURL, validators: FeedValidators())
+        let guids = (0..<20).map { "e\($0)" }
+        let feed = try store.storeFeed(Sample.channel(guids), url: Sample.feedURL, validators: FeedValidators()).podcast
+        let ids = try guids.map { try store.episodeID(guid: $0, in: feed) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (index, id) in ids.enumerated() {
                 group.addTask {
                     for step in 1...10 {
-                        try store.saveProgress(feed: feed, episode: id, position: Double(index * 100 + step), completed: false, at: Date())
+                        try store.saveProgress(of: id, position: Double(index * 100 + step), completed: false, at: Date())
                     }
                 }
             }
             try await group.waitForAll()
         }
-        let statuses = try store.statuses(in: feed)
+        let statuses = try store.episodeStatuses(of: feed)
         #expect(statuses.count == 20)
         for (index, id) in ids.enumerated() {
             #expect(statuses[id]?.lastListenTime == Double(index * 100 + 10))
@@ -446,19 +467,20 @@ struct StoreDurabilityTests {
         let directory = try TemporaryDirectory()
         let path = directory.file("earshot.sqlite")
         let playedAt = Date()
-        let (feed, before): (FeedID, StoredFeed) = try {
+        let (feed, full, before): (FeedID, EpisodeID, StoredFeed) = try {
             let store = try Store(path: path)
-            let feed = try store.saveFeed(Sample.fullChannel, url: Sample.feedURL, validators: FeedValidators(etag: "x"))
-            try store.saveProgress(feed: feed, episode: Sample.fullEpisode.id, position: 1_234.5, completed: false, at: playedAt)
-            try store.makeCurrent(feed: feed, episode: Sample.fullEpisode.id)
-            return (feed, try #require(try store.feed(id: feed)))
+            let feed = try store.storeFeed(Sample.fullChannel, url: Sample.feedURL, validators: FeedValidators(etag: "x")).podcast
+            let full = try store.episodeID(guid: Sample.fullEpisode.id, in: feed)
+            try store.saveProgress(of: full, position: 1_234.5, completed: false, at: playedAt)
+            try store.makeCurrent(full)
+            return (feed, full, try #require(try store.feed(id: feed)))
         }()
 
         let reopened = try Store(path: path)
         #expect(try reopened.feed(url: Sample.feedURL) == before)
-        let current = try #require(try reopened.current())
-        #expect(current.feed == feed)
-        #expect(current.episode == Sample.fullEpisode.id)
+        let current = try #require(try reopened.currentEpisode())
+        #expect(current.podcast == feed)
+        #expect(current.episode == full)
         #expect(current.status == EpisodeStatus(lastListenTime: 1_234.5, lastPlayedAt: playedAt, hasCompleted: false, isCurrentlyPlaying: true))
     }
 
@@ -467,15 +489,16 @@ struct StoreDurabilityTests {
         let path = directory.file("earshot.sqlite")
         let writer = try Store(path: path)
         let reader = try Store(path: path)
-        let feed = try writer.saveFeed(Sample.channel(["a"]), url: Sample.feedURL, validators: FeedValidators())
+        let feed = try writer.storeFeed(Sample.channel(["a"]), url: Sample.feedURL, validators: FeedValidators()).podcast
         #expect(try reader.feed(url: Sample.feedURL)?.id == feed)
+        let a = try reader.episodeID(guid: "a", in: feed)
         for step in 1...5 {
-            try writer.saveProgress(feed: feed, episode: "a", position: Double(step), completed: false, at: Date())
-            #expect(try reader.statuses(in: feed)["a"]?.lastListenTime == Double(step))
+            try writer.saveProgress(of: a, position: Double(step), completed: false, at: Date())
+            #expect(try reader.episodeStatuses(of: feed)[a]?.lastListenTime == Double(step))
         }
         // And the other way round: both connections write.
-        try reader.makeCurrent(feed: feed, episode: "a")
-        #expect(try writer.current()?.status.lastListenTime == 5)
+        try reader.makeCurrent(a)
+        #expect(try writer.currentEpisode()?.status.lastListenTime == 5)
     }
 
     /// What a `kill -9` leaves: the files as they are on disk right after a commit, with the connection
@@ -484,10 +507,11 @@ struct StoreDurabilityTests {
         let directory = try TemporaryDirectory()
         let path = directory.file("earshot.sqlite")
         let store = try Store(path: path)
-        let feed = try store.saveFeed(Sample.channel(["b", "a"]), url: Sample.feedURL, validators: FeedValidators())
-        try store.makeCurrent(feed: feed, episode: "a")
+        let feed = try store.storeFeed(Sample.channel(["b", "a"]), url: Sample.feedURL, validators: FeedValidators()).podcast
+        let a = try store.episodeID(guid: "a", in: feed)
+        try store.makeCurrent(a)
         let playedAt = Date()
-        try store.saveProgress(feed: feed, episode: "a", position: 77.5, completed: false, at: playedAt)
+        try store.saveProgress(of: a, position: 77.5, completed: false, at: playedAt)
 
         let copy = directory.file("crashed/earshot.sqlite")
         try FileManager.default.createDirectory(atPath: directory.file("crashed"), withIntermediateDirectories: true)
@@ -497,8 +521,8 @@ struct StoreDurabilityTests {
 
         let recovered = try Store(path: copy)
         #expect(try recovered.pragma("integrity_check") == "ok")
-        let current = try #require(try recovered.current())
-        #expect(current.feed == feed && current.episode == "a")
+        let current = try #require(try recovered.currentEpisode())
+        #expect(current.podcast == feed && current.episode == a)
         #expect(current.status.lastListenTime == 77.5)
         #expect(current.status.lastPlayedAt == playedAt)
         #expect(try recovered.feed(id: feed)?.channel.episodes.map(\.id) == ["b", "a"])
