@@ -49,7 +49,8 @@ final class AudioFilterBin {
         Self.set(limiter, "ratio", "0")
 
         Self.ghost(elements.first!, "sink", into: element)
-        let output = Self.ghost(elements.last!, "src", into: element)
+        Self.ghost(elements.last!, "src", into: element)
+        let output = gst_element_get_static_pad(elements.last!, "src")!
         trimmer = SilenceTrimmer(pad: output)
         gst_object_unref(output)
         setVoiceBoost(false)
@@ -65,12 +66,11 @@ final class AudioFilterBin {
         earshot_object_set_double(makeUpGain, "volume", on ? Self.makeUpGainFactor : 1)
     }
 
-    /// Exposes `element`'s pad `name` on the bin; returns a new reference to that element pad.
-    @discardableResult
-    private static func ghost(_ element: UnsafeMutablePointer<GstElement>, _ name: String, into bin: UnsafeMutablePointer<GstElement>) -> UnsafeMutablePointer<GstPad> {
+    /// Exposes `element`'s pad `name` on the bin.
+    private static func ghost(_ element: UnsafeMutablePointer<GstElement>, _ name: String, into bin: UnsafeMutablePointer<GstElement>) {
         let pad = gst_element_get_static_pad(element, name)!
         gst_element_add_pad(bin, gst_ghost_pad_new(name, pad))
-        return pad
+        gst_object_unref(pad)
     }
 
     /// Sets a property from its string form (enums, floats).
