@@ -18,7 +18,7 @@ struct NotificationTests {
 
     /// An item dated `day` of January 2024 (the fixture's newest is the 3rd) playing the middle episode's audio.
     static func item(_ title: String, day: Int, _ h: DaemonHarness) -> String {
-        let title = title.replacingOccurrences(of: "&", with: "&amp;")
+        let title = title.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
         return """
         <item><guid>\(title)</guid><title>\(title)</title><pubDate>\(day) Jan 2024 10:00:00 GMT</pubDate>
           <enclosure url="\(h.server.url("/audio/middle.mp3").absoluteString)" type="audio/mpeg" length="1"/></item>
@@ -36,9 +36,10 @@ struct NotificationTests {
     }
 
     /// A daemon whose start-up refresh is over, its podcast's auto-queue off, and a notification server.
-    static func start() throws -> (DaemonHarness, NotificationServer) {
+    static func start(capabilities: [String]? = nil) throws -> (DaemonHarness, NotificationServer) {
         let h = try DaemonHarness()
-        let server = try NotificationServer(bus: h.bus.address, context: h.context)
+        let server = try capabilities.map { try NotificationServer(bus: h.bus.address, context: h.context, capabilities: $0) }
+            ?? NotificationServer(bus: h.bus.address, context: h.context)
         let podcasts = try earshot(h, "Podcasts")
         let id = try #require(podcasts.components(separatedBy: "'id': <int64 ").dropFirst().first?.prefix { $0.isNumber })
         try earshot(h, "Set", String(id), "auto-queue", "<false>")
@@ -92,6 +93,19 @@ struct NotificationTests {
         #expect(plain.lowerBound < better.lowerBound, "queued oldest first: \(queue)")
         #expect(!queue.contains("Fresh episode"), "only the replacing notice's episodes")
         #expect(try h.ask("status") == "Paused", "queueing plays nothing")
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func aServerWithoutActionsImagesOrMarkupGetsNoButtonsNoImageAndThePlainBody() throws {
+        let (h, server) = try Self.start(capabilities: ["body"])
+        h.serveFeed(AudioFixtures.feed(audioBase: h.server.baseURL,
+                                       extraItems: Self.item("Q&A <live>", day: 5, h) + Self.item("Fresh episode", day: 4, h)))
+        let notice = try Self.refresh(h, server, until: 1)
+        #expect(notice.summary == "2 new episodes from Daemon Show")
+        #expect(notice.body == "Q&A <live>\nFresh episode")
+        #expect(notice.actions.isEmpty)
+        #expect(notice.hint("image-path") == nil)
+        #expect(notice.hint("desktop-entry") == "earshot")
         #expect(h.terminate() == 0)
     }
 
