@@ -96,6 +96,20 @@ struct NotificationTests {
         #expect(h.terminate() == 0)
     }
 
+    @Test func notifyOffOverSetSilencesThePodcastAndPodcastsShowsIt() throws {
+        let (h, server) = try Self.start()
+        let podcasts = try Self.earshot(h, "Podcasts")
+        #expect(podcasts.contains("'notify': <true>"), "on by default: \(podcasts)")
+        let id = try #require(podcasts.components(separatedBy: "'id': <int64 ").dropFirst().first?.prefix { $0.isNumber })
+        try Self.earshot(h, "Set", String(id), "notify", "<false>")
+        #expect(try Self.earshot(h, "Podcasts").contains("'notify': <false>"))
+        h.serveFeed(AudioFixtures.feed(audioBase: h.server.baseURL, extraItems: Self.item("Fresh episode", day: 4, h)))
+        let report = try Self.earshot(h, "Refresh", "@ax []")
+        #expect(report.contains("'new_episodes': <uint32 1>"), "\(report)")
+        #expect(!h.context.iterate(until: { !server.received.isEmpty }, timeoutSeconds: 1), "no notice")
+        #expect(h.terminate() == 0)
+    }
+
     @Test func aServerWithoutActionsImagesOrMarkupGetsNoButtonsNoImageAndThePlainBody() throws {
         let (h, server) = try Self.start(capabilities: ["body"])
         h.serveFeed(AudioFixtures.feed(audioBase: h.server.baseURL,
