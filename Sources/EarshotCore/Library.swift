@@ -20,6 +20,8 @@ public struct UpdateReport: Sendable, Equatable {
     public var title: String?
     public var episodes: Int
     public var newEpisodes: Int
+    /// The episodes a refresh added (none for a new subscription, whose every episode counts as new).
+    public var newEpisodeIDs: [EpisodeID] = []
     public var notModified: Bool
     /// The plain-words cause when it failed.
     public var error: String?
@@ -41,6 +43,8 @@ public struct UpdateReport: Sendable, Equatable {
 public final class Library {
     /// Called when the list of podcasts or their titles, art or counts changed.
     public var onChange: () -> Void = {}
+    /// Called once per `refresh` run, with every podcast's report, when the last one is in.
+    public var onRefreshed: ([UpdateReport]) -> Void = { _ in }
     weak var listener: LibraryListener?
 
     let store: LibraryStore
@@ -77,19 +81,25 @@ public final class Library {
     // MARK: Settings
 
     /// Whether new episodes of `podcast` go to the end of Up Next.
-    public func autoQueue(_ podcast: PodcastID) -> Bool {
-        Setting.flag(settings[podcast]?[Setting.autoQueue] ?? settings[nil]?[Setting.autoQueue]) ?? true
+    public func autoQueue(_ podcast: PodcastID) -> Bool { isOn(Setting.autoQueue, for: podcast) }
+
+    /// Whether a refresh that finds new episodes of `podcast` posts a desktop notification.
+    public func notifies(_ podcast: PodcastID) -> Bool { isOn(Setting.notify, for: podcast) }
+
+    /// An on/off setting of `podcast`, else the global default, else on.
+    private func isOn(_ key: String, for podcast: PodcastID) -> Bool {
+        Setting.flag(settings[podcast]?[key] ?? settings[nil]?[key]) ?? true
     }
 
     /// Changes a setting of `podcast` (nil: the global default). Values are checked here.
     public func set(_ key: String, to value: String, for podcast: PodcastID?) throws(LibraryError) {
         if let podcast, self.podcast(podcast) == nil { throw .noSuchPodcast(podcast) }
         switch key {
-        case Setting.autoQueue:
-            guard let flag = Setting.flag(value) else { throw .invalidSetting("auto-queue is on or off, not “\(value)”") }
+        case Setting.autoQueue, Setting.notify:
+            guard let flag = Setting.flag(value) else { throw .invalidSetting("\(key) is on or off, not “\(value)”") }
             save(key, flag ? "on" : "off", for: podcast)
         default:
-            throw .invalidSetting("unknown setting “\(key)” (known: \(Setting.autoQueue))")
+            throw .invalidSetting("unknown setting “\(key)” (known: \(Setting.autoQueue), \(Setting.notify))")
         }
     }
 
@@ -128,7 +138,10 @@ public final class Library {
             guard let podcast = podcast(id) else { throw .noSuchPodcast(id) }
             chosen.append(podcast)
         }
-        run(chosen.map(request(refreshing:)), autoQueue: nil, progress: progress, completion: completion)
+        run(chosen.map(request(refreshing:)), autoQueue: nil, progress: progress) { [weak self] reports in
+            self?.onRefreshed(reports)
+            completion(reports)
+        }
     }
 
     private func request(refreshing podcast: PodcastSummary) -> FeedUpdater.Request {
@@ -170,6 +183,7 @@ public final class Library {
             report.title = summary.channel.title
             report.episodes = saved.episodeCount
             report.newEpisodes = saved.isNew ? saved.episodeCount : saved.newEpisodes.count
+            report.newEpisodeIDs = saved.isNew ? [] : saved.newEpisodes
             listener?.library(self, stored: summary, saved: saved, outline: outline)
             onChange()
         case .notModified(let id):
@@ -216,6 +230,7 @@ public final class Library {
 /// The settings Earshot knows, and how their values read.
 enum Setting {
     static let autoQueue = "auto-queue"
+    static let notify = "notify"
 
     /// on/off, true/false, yes/no, 1/0.
     static func flag(_ text: String?) -> Bool? {

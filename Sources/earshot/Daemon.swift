@@ -70,7 +70,8 @@ final class Daemon {
         case .nothing:
             break
         }
-        let bridge = MPRISPlayer(player: player, library: library, art: ArtCache(directory: artDirectory))
+        let art = ArtCache(directory: artDirectory)
+        let bridge = MPRISPlayer(player: player, library: library, art: art)
         let libraryInterface = LibraryInterface(player: player, library: library, store: store, background: background, bridge: bridge)
         // SIGTERM and SIGINT are handled from before the name is owned: a client (or systemd) that sees the
         // daemon up may stop it at once, and it must still end cleanly. Nothing iterates the context until
@@ -96,6 +97,9 @@ final class Daemon {
             throw CommandFailure("cannot serve on the session bus: \(error)")
         }
         let playlists = PlaylistWatcher(bridge: bridge, adapter: adapter)
+        let notices = NewEpisodeNotices(library: library, player: player, store: store, background: background, art: art,
+                                        notifier: DesktopNotifier(connection: connection))
+        library.onRefreshed = { [weak notices] in notices?.refreshed($0) }
         player.onChange = { [weak adapter, weak bridge] in
             bridge?.recheckArt()
             adapter?.stateChanged()
@@ -121,6 +125,7 @@ final class Daemon {
         }
         Heap.returnFreeMemory()  // what start-up parsed and read back
         loop.run()
+        withExtendedLifetime(notices) {}
         signals.forEach { g_source_remove($0) }
         refreshes.cancel()
         player.saveProgress(leaving: false)
