@@ -1,49 +1,50 @@
 import ArgumentParser
+import EarshotMPRIS
 
-/// `earshot set PODCAST auto-queue on|off`: changes a podcast's setting.
+/// `earshot set PODCAST|all SETTING VALUE`: changes a setting of one podcast, or (with `all`) the
+/// default of every podcast without its own. The daemon knows the settings and checks the values; an
+/// unknown one is its one-line error.
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: "Change a setting of a podcast.",
+        abstract: "Change a setting of a podcast, or of all podcasts.",
         discussion: """
-            Settings: auto-queue (on: new episodes found by a refresh go to the end of Up Next).
-            Example:
+            Settings:
+              auto-queue on|off   new episodes found by a refresh go to the end of Up Next
+              notify on|off       a desktop notification when a refresh finds new episodes
+            Examples:
               earshot set "daily news" auto-queue off
+              earshot set all notify off
             """)
 
-    /// On or off, as a person may type it.
-    enum Switch: String, ExpressibleByArgument, CaseIterable {
-        case on, off
-        init?(argument: String) {
-            switch argument.lowercased() {
-            case "on", "true", "yes", "1": self = .on
-            case "off", "false", "no", "0": self = .off
-            default: return nil
-            }
-        }
-    }
+    @Argument(help: "The podcast (its number or part of its title), or “all” for the default of every podcast.")
+    var podcast: String
 
-    static let settings = ["auto-queue"]
-
-    @Argument(help: "The podcast: its number or part of its title.")
-    var podcast: Reference
-
-    @Argument(help: ArgumentHelp("The setting: auto-queue.", valueName: "setting"))
+    @Argument(help: ArgumentHelp("The setting (see above).", valueName: "setting"))
     var key: String
 
-    @Argument(help: ArgumentHelp("on or off.", valueName: "on|off"))
-    var value: Switch
-
-    func validate() throws {
-        guard Self.settings.contains(key) else {
-            throw ValidationError("unknown setting “\(key)” (known: \(Self.settings.joined(separator: ", ")))")
-        }
-    }
+    @Argument(help: ArgumentHelp("Its value: on or off, a number, or text.", valueName: "value"))
+    var value: String
 
     func run() throws {
         let client = try DaemonClient()
-        let chosen = try Resolver(client: client).podcast(podcast)
-        try client.set(key, to: .boolean(value == .on), podcast: chosen.id)
-        Console.print("\(key) is \(value.rawValue) for “\(chosen.displayTitle)”.")
+        let typed = Self.typed(value)
+        if podcast.lowercased() == "all" {
+            try client.set(key, to: typed, podcast: 0)
+            return Console.print("\(key) is \(value) for every podcast without its own setting.")
+        }
+        guard let reference = Reference(argument: podcast) else { throw ValidationError("name a podcast, or all") }
+        let chosen = try Resolver(client: client).podcast(reference)
+        try client.set(key, to: typed, podcast: chosen.id)
+        Console.print("\(key) is \(value) for “\(chosen.displayTitle)”.")
+    }
+
+    /// on/off (and true/false, yes/no) as a boolean, a number as a double, anything else as text.
+    static func typed(_ text: String) -> DBusValue {
+        switch text.lowercased() {
+        case "on", "true", "yes": return .boolean(true)
+        case "off", "false", "no": return .boolean(false)
+        default: return Double(text).map(DBusValue.double) ?? .string(text)
+        }
     }
 }

@@ -109,6 +109,7 @@ final class FakeLibrary: BusInterface {
             guard arguments[1].stringValue == "auto-queue", let on = arguments[2].variantValue?.boolValue else {
                 throw BusError(name: "org.earshot.Error.InvalidSetting", message: "auto-queue takes a boolean")
             }
+            guard id != 0 else { break }  // the global default
             guard let index = podcasts.firstIndex(where: { $0.id == id }) else { throw Self.noSuchPodcast(id) }
             podcasts[index].autoQueue = on
         default:
