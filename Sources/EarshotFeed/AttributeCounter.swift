@@ -18,7 +18,7 @@ struct AttributeCounter {
     /// More attributes than this on one element are refused.
     static let limit = 256
 
-    private enum State: Equatable {
+    fileprivate enum State {
         case text
         /// After `<`.
         case markup
@@ -26,8 +26,9 @@ struct AttributeCounter {
         case bang
         /// After `<!-`.
         case bangDash
-        case comment
-        case cdata
+        /// Inside a comment or CDATA section; `closing` counts the `-` or `]` just seen of its `-->` or `]]>`.
+        case comment(closing: Int)
+        case cdata(closing: Int)
         /// A declaration, processing instruction or end tag: nothing to count until `>`.
         case skipToClose
         case startTag
@@ -36,8 +37,6 @@ struct AttributeCounter {
 
     private var state = State.text
     private var attributes = 0
-    /// The last two non-NUL bytes seen, oldest first, for terminators (`-->`, `]]>`) split across slices.
-    private var recent: (UInt8, UInt8) = (0, 0)
 
     /// Scans the next slice of the document; false when a start tag has more than `limit` attributes.
     mutating func admit(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -48,17 +47,44 @@ struct AttributeCounter {
             switch state {
             case .text:
                 guard let lt = Self.find(UInt8(ascii: "<"), base, from: i, count) else { i = count; continue }
-                state = .markup
                 i = lt + 1
+                // The usual cases straight away: an end tag, or a start tag's first letter.
+                if i < count, base[i] == UInt8(ascii: "/") {
+                    guard let gt = Self.find(UInt8(ascii: ">"), base, from: i, count) else {
+                        state = .skipToClose
+                        i = count
+                        continue
+                    }
+                    i = gt + 1
+                } else if i < count, (base[i] | 0x20) &- UInt8(ascii: "a") < 26 {
+                    attributes = 0
+                    state = .startTag
+                    i += 1
+                } else {
+                    state = .markup
+                }
             case .markup, .bang, .bangDash:
                 let c = base[i]
                 i += 1
                 if c != 0 { advanceMarkup(c) }
-            case .comment, .cdata:
-                let closer = state == .comment ? UInt8(ascii: "-") : UInt8(ascii: "]")
-                guard let gt = Self.find(UInt8(ascii: ">"), base, from: i, count) else { i = count; continue }
-                if precededBy(closer, closer, base, gt) { state = .text }
-                i = gt + 1
+            case .comment(let closing), .cdata(let closing):
+                let closer = state.closer
+                if closing == 0 {
+                    // Jump to the next '-' or ']': rare in the HTML that CDATA sections hold.
+                    guard let found = Self.find(closer, base, from: i, count) else { i = count; continue }
+                    state = state.closing(1)
+                    i = found + 1
+                    continue
+                }
+                let c = base[i]
+                i += 1
+                if c == closer {
+                    state = state.closing(2)
+                } else if c == UInt8(ascii: ">") && closing == 2 {
+                    state = .text
+                } else if c != 0 {
+                    state = state.closing(0)
+                }
             case .skipToClose:
                 guard let gt = Self.find(UInt8(ascii: ">"), base, from: i, count) else { i = count; continue }
                 state = .text
@@ -87,7 +113,6 @@ struct AttributeCounter {
                 }
             }
         }
-        remember(base, count)
         return true
     }
 
@@ -101,41 +126,28 @@ struct AttributeCounter {
             attributes = 0
             state = .startTag
         case (.bang, UInt8(ascii: "-")): state = .bangDash
-        case (.bang, UInt8(ascii: "[")): state = .cdata
-        case (.bangDash, UInt8(ascii: "-")): state = .comment
+        case (.bang, UInt8(ascii: "[")): state = .cdata(closing: 0)
+        case (.bangDash, UInt8(ascii: "-")): state = .comment(closing: 0)
         default: state = .skipToClose
         }
-    }
-
-    /// Whether the two non-NUL bytes before `index` are `a` then `b`, looking back into earlier slices
-    /// when this one holds fewer than two before it.
-    private func precededBy(_ a: UInt8, _ b: UInt8, _ base: UnsafePointer<UInt8>, _ index: Int) -> Bool {
-        var last = recent.1, beforeLast = recent.0, found = 0
-        var j = index - 1
-        while found < 2 && j >= 0 {
-            if base[j] != 0 {
-                if found == 0 { last = base[j] } else { beforeLast = base[j] }
-                found += 1
-            }
-            j -= 1
-        }
-        if found == 1 { beforeLast = recent.1 }
-        return beforeLast == a && last == b
-    }
-
-    /// Keeps the last two non-NUL bytes seen, for `precededBy` in the next slice.
-    private mutating func remember(_ base: UnsafePointer<UInt8>, _ count: Int) {
-        var tail: [UInt8] = []
-        var j = count - 1
-        while tail.count < 2 && j >= 0 {
-            if base[j] != 0 { tail.append(base[j]) }
-            j -= 1
-        }
-        if tail.count == 2 { recent = (tail[1], tail[0]) } else if tail.count == 1 { recent = (recent.1, tail[0]) }
     }
 
     private static func find(_ byte: UInt8, _ base: UnsafePointer<UInt8>, from: Int, _ count: Int) -> Int? {
         guard from < count, let found = memchr(base + from, Int32(byte), count - from) else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+}
+
+private extension AttributeCounter.State {
+    /// The character a comment (`-->`) or CDATA section (`]]>`) closes with.
+    var closer: UInt8 {
+        if case .comment = self { return UInt8(ascii: "-") }
+        return UInt8(ascii: "]")
+    }
+
+    /// The same comment or CDATA state with `count` closing characters seen.
+    func closing(_ count: Int) -> Self {
+        if case .comment = self { return .comment(closing: count) }
+        return .cdata(closing: count)
     }
 }

@@ -88,9 +88,10 @@ public final class FeedParser {
         handler.entityDecl = { data, name, _, _, _, _ in SAXSession.from(data).pointee.refuseEntity(name) }
         handler.serror = { data, error in SAXSession.from(data).pointee.record(error) }
         let context = prefix.withUnsafeBytes { head in
+            // The attribute count follows every byte libxml2 gets; four cannot hold too many attributes.
             _ = session.pointee.attributes.admit(UnsafeRawBufferPointer(rebasing: head.prefix(4)))
             return xmlCreatePushParserCtxt(&handler, session, head.baseAddress?.assumingMemoryBound(to: CChar.self),
-                                    Int32(min(4, head.count)), nil)
+                                           Int32(min(4, head.count)), nil)
         }
         guard let context else {
             session.pointee.refusal = .invalidData(reason: "libxml2 could not start a parser", line: nil, column: nil)
