@@ -312,12 +312,15 @@ private struct SoundDraft {
     /// then `cover.jpg` plays the audio, and one listing `cover.jpg` then `audio.mp3` too.
     static func offer(url: String?, type: String?, length: String?, medium: String? = nil, to chosen: inout SoundDraft?) {
         guard let url else { return }
-        let isPlayable = [type, medium].contains { value in
-            guard let value = value?.lowercased() else { return false }
-            return value.hasPrefix("audio") || value.hasPrefix("video")
-        }
+        let isPlayable = isAudioOrVideo(type) || isAudioOrVideo(medium)
         if let current = chosen, current.isPlayable || !isPlayable { return }
         chosen = SoundDraft(url: url, mimeType: type, byteLength: length, isPlayable: isPlayable)
+    }
+
+    /// Whether a MIME type (`audio/mpeg`) or Media RSS medium (`video`) names audio or video.
+    private static func isAudioOrVideo(_ value: String?) -> Bool {
+        guard let start = value?.prefix(5).lowercased() else { return false }  // a small string: no allocation
+        return start == "audio" || start == "video"
     }
 }
 
