@@ -134,16 +134,24 @@ enum PlainText {
         let nameStart = i
         while i < s.count, isLetter(s[i]) || (s[i] >= 0x30 && s[i] <= 0x39) { i += 1 }
         let name = TagName(s, nameStart..<i).key
-        // Skip attributes, honouring quotes (a quoted value may contain '>').
+        // Skip attributes, honouring quoted values (which may contain '>'). As in HTML's tokenizer, a quote
+        // opens a value only right after '=' (spaces aside); anywhere else, as in the unescaped
+        // `title="Said: "hi" there"`, it is an ordinary character and must not swallow the text after the tag.
         var quote: UInt8 = 0
+        var afterEquals = false
         while i < s.count {
             let c = s[i]
             if quote != 0 {
                 if c == quote { quote = 0 }
-            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-                quote = c
             } else if c == UInt8(ascii: ">") {
                 break
+            } else if c == UInt8(ascii: "=") {
+                afterEquals = true
+            } else if afterEquals && (c == UInt8(ascii: "\"") || c == UInt8(ascii: "'")) {
+                quote = c
+                afterEquals = false
+            } else if c > 0x20 {
+                afterEquals = false
             }
             i += 1
         }
