@@ -11,6 +11,8 @@ public protocol LibraryListener: AnyObject {
     func library(_ library: Library, stored podcast: PodcastSummary, saved: SavedFeed, outline: FeedOutline?)
     /// A podcast was unsubscribed.
     func library(_ library: Library, removed podcast: PodcastID)
+    /// A setting of `podcast` (nil: the shared default) changed.
+    func library(_ library: Library, changed key: String, of podcast: PodcastID?)
 }
 
 /// What one subscription or refresh did, for the listener who asked.
@@ -55,7 +57,9 @@ public final class Library {
     /// Every podcast, in the order they were added.
     public private(set) var podcasts: [PodcastSummary]
     /// The settings as stored, per podcast and global (key nil).
-    private var settings: [PodcastID?: [String: String]] = [:]
+    var settings: [PodcastID?: [String: String]] = [:]
+    /// Defaults from the configuration file, below the stored ones (see `configureDefaults`).
+    var configuredDefaults: [String: String] = [:]
 
     /// The library as stored.
     public init(store: LibraryStore, background: Background, fetcher: FeedFetching, demoURL: URL? = nil) throws(LibraryError) {
@@ -98,9 +102,13 @@ public final class Library {
         case Setting.autoQueue, Setting.notify:
             guard let flag = Setting.flag(value) else { throw .invalidSetting("\(key) is on or off, not “\(value)”") }
             save(key, flag ? "on" : "off", for: podcast)
+        case _ where SoundProfile.keys.contains(key):
+            save(key, try SoundProfile.normalized(key, value), for: podcast)
         default:
-            throw .invalidSetting("unknown setting “\(key)” (known: \(Setting.autoQueue), \(Setting.notify))")
+            let known = ([Setting.autoQueue, Setting.notify] + SoundProfile.keys).joined(separator: ", ")
+            throw .invalidSetting("unknown setting “\(key)” (known: \(known))")
         }
+        listener?.library(self, changed: key, of: podcast)
     }
 
     private func save(_ key: String, _ value: String, for podcast: PodcastID?) {

@@ -1,3 +1,4 @@
+import EarshotFeed
 import EarshotGLib
 import EarshotPlayback
 import EarshotStore
@@ -10,12 +11,16 @@ extension Player {
         switch event {
         case .stateChanged(let state):
             updateProgressTimer(playing: state == .playing)
+            sleepPlayStateChanged(playing: state == .playing)
+            rearmAlarms()
             onChange()
         case .durationChanged(let duration):
             learn(duration)
+            rearmAlarms()
             onChange()
         case .seekCompleted(let position):
             saveProgress()
+            if playheadMoved() { onChange() }
             onSeeked(position)
         case .endOfStream:
             episodeEnded()
@@ -25,6 +30,15 @@ extension Player {
             Log.warning("playback: \(error)")
             loaded = engine.state != .stopped
             onChange()
+        }
+    }
+
+    func handle(_ event: ListeningEvent) {
+        switch event {
+        case .chaptersFound(let found):
+            adoptChapters(found.map { Chapter(start: $0.start, title: $0.title) }, from: .audio, for: current?.id)
+        case .fadeFinished:
+            break  // the sleep timer pauses at its own deadline
         }
     }
 

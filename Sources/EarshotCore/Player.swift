@@ -38,16 +38,35 @@ public final class Player {
     /// Saves progress every 5 s while playing; nil otherwise.
     var progressTimer: SourceHandle?
 
+    // The listening comforts (Player+Sleep, +SoundProfile, +Chapters, +Buttons).
+    let timers: Timers
+    /// How long the sleep timer's fade lasts.
+    public var sleepFade: Duration = .seconds(10)
+    /// What MPRIS Next and Previous do.
+    public var buttons = MediaButtons()
+    /// Fetches Podcasting 2.0 chapters files; nil: they are not fetched.
+    public var chaptersFetcher: ChaptersFetching?
+    /// The armed sleep timer.
+    var sleep: SleepTimer?
+    /// The current episode's chapters.
+    var chapterState = ChapterState()
+    lazy var outroAlarm = alarm { $0.outroReached() }
+    lazy var chapterAlarm = alarm { $0.chapterBoundaryReached() }
+    lazy var sleepFadeAlarm = alarm { $0.sleepFadeReached() }
+    lazy var sleepChapterAlarm = alarm { $0.sleepChapterEnded() }
+
     /// How many played episodes Previous can walk back through.
     static let historyLimit = 100
 
     /// A player over `library`; nothing is current until `restore` or a selection.
-    public init(engine: AudioEngine, store: LibraryStore, background: Background, library: Library) {
+    public init(engine: AudioEngine, store: LibraryStore, background: Background, library: Library, timers: Timers = LoopTimers()) {
         self.engine = engine
         self.store = store
         self.background = background
         self.library = library
+        self.timers = timers
         engine.onEvent = { [weak self] event in self?.handle(event) }
+        engine.onListeningEvent = { [weak self] event in self?.handle(event) }
         library.listener = self
     }
 
@@ -152,15 +171,21 @@ public final class Player {
         guard loaded, engine.state != .stopped, let current else { return }
         engine.seek(to: target)
         recordProgress(of: current.id, position: Self.seconds(max(.zero, target)), completed: false)
+        playheadMoved()
         onChange()
     }
 
+    /// Changes the rate; with `remember-speed` on, it becomes the current podcast's speed.
     public func setRate(_ rate: Double) {
         engine.setRate(rate)
+        rememberRate()
+        rearmAlarms()
         onChange()
     }
 
+    /// Changes the volume (a sleep fade in progress ends; this volume is the one kept).
     public func setVolume(_ volume: Double) {
+        sleep?.volumeBeforeFade = nil
         engine.setVolume(volume)
         onChange()
     }
@@ -217,6 +242,7 @@ public final class Player {
         }
         current = stored
         currentWasPlayed = false
+        loadChapters(of: stored)
         if upNext.remove([stored.id]) { saveUpNext() }
         let store = self.store, id = stored.id
         background.run { Self.log { try store.makeCurrent(id) } }
@@ -228,8 +254,11 @@ public final class Player {
         var start = ProgressRules.startPosition(lastListenTime: current.status.lastListenTime,
                                                 hasCompleted: current.status.hasCompleted)
         if let known = current.learnedDuration ?? current.episode.duration, start >= known { start = 0 }
+        if start == 0 { start = introEnd }
         engine.load(uri: sound, startAt: .milliseconds(Int64(start * 1000)))
+        applySoundProfile()
         loaded = true
+        playheadMoved()
         if play {
             engine.play()
             currentWasPlayed = true
@@ -238,12 +267,15 @@ public final class Player {
 
     /// At the end of an episode it is completed and the next one plays (Up Next first); after the
     /// newest with nothing queued: Stopped at 0.
+    /// A sleep timer that ends here leaves the next episode paused at its start instead.
     func episodeEnded() {
         if let current { recordProgress(of: current.id, position: 0, completed: true) }
         loaded = false
+        let sleeps = sleepsAtEpisodeEnd()
         if let next = nextEpisode {
             do {
-                try select(next, play: true, remember: true)
+                try select(next, play: !sleeps, remember: true)
+                if sleeps { load(play: false) }
                 return
             } catch {
                 Log.warning("cannot play the next episode: \(error)")

@@ -41,12 +41,12 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
         case .stopped: .stopped
         }
         let episode = player.current.map {
-            metadata.metadata(of: $0, podcast: library.podcast($0.podcast), length: player.length)
+            metadata.metadata(of: $0, podcast: library.podcast($0.podcast), length: player.length, chapter: player.currentChapter?.title)
         }
         return PlayerState(
             playbackStatus: status, episode: episode, rate: player.rate, volume: player.volume,
             minimumRate: PlaybackEngine.rateRange.lowerBound, maximumRate: PlaybackEngine.rateRange.upperBound,
-            canGoNext: player.nextEpisode != nil, canGoPrevious: player.previousEpisode != nil, canSeek: player.canSeek)
+            canGoNext: player.canPressNext, canGoPrevious: player.canPressPrevious, canSeek: player.canSeek)
     }
 
     public var position: Int64 { NowPlayingMetadata.microseconds(player.position) }
@@ -55,8 +55,9 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
     public func pause() throws(PlayerError) { player.pause() }
     public func playPause() throws(PlayerError) { try mapped { () throws(LibraryError) in try player.playPause() } }
     public func stop() throws(PlayerError) { player.stop() }
-    public func next() throws(PlayerError) { try mapped { () throws(LibraryError) in try player.next() } }
-    public func previous() throws(PlayerError) { try mapped { () throws(LibraryError) in try player.previous() } }
+    /// Next and Previous do what `next-button` and `previous-button` say (episodes by default).
+    public func next() throws(PlayerError) { try mapped { () throws(LibraryError) in try player.pressNext() } }
+    public func previous() throws(PlayerError) { try mapped { () throws(LibraryError) in try player.pressPrevious() } }
 
     public func setPosition(_ position: Int64, trackID: TrackID) throws(PlayerError) {
         player.seek(to: .microseconds(position))

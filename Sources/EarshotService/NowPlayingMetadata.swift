@@ -20,19 +20,23 @@ public final class NowPlayingMetadata {
         let title: String?
         let length: Int64?
         let art: String?
+        let chapter: String?
     }
 
     init(art: ArtLookup) { self.art = art }
 
-    /// MPRIS metadata of `episode` of `podcast` with `length`.
-    func metadata(of episode: StoredEpisode, podcast: PodcastSummary?, length: Duration?) -> EpisodeMetadata {
+    /// MPRIS metadata of `episode` of `podcast` with `length`. While a chapter with a title plays, that
+    /// title is the artist (`xesam:title` stays the episode's, `xesam:album` the show's): desktop widgets
+    /// show the title and the artist, so the listener sees both the episode and where in it they are.
+    func metadata(of episode: StoredEpisode, podcast: PodcastSummary?, length: Duration?, chapter: String? = nil) -> EpisodeMetadata {
         let micros = length.map(Self.microseconds)
         let key = Key(episode: episode.id, title: episode.episode.title, length: micros,
-                      art: artFile(for: [episode.episode.coverImage, podcast?.channel.profileImage])?.absoluteString)
+                      art: artFile(for: [episode.episode.coverImage, podcast?.channel.profileImage])?.absoluteString,
+                      chapter: chapter.flatMap { $0.isEmpty ? nil : $0 })
         if let cache, cache.key == key { return cache.metadata }
         let channel = podcast?.channel
         let show = channel?.title
-        let artist = channel?.author ?? show ?? podcast?.url.host ?? episode.episode.soundURL?.host ?? "Earshot"
+        let artist = key.chapter ?? channel?.author ?? show ?? podcast?.url.host ?? episode.episode.soundURL?.host ?? "Earshot"
         let notes = episode.episode.description
         let metadata = EpisodeMetadata(
             trackID: TrackID(episodeGUID: episode.episode.id), length: micros, title: episode.episode.title,

@@ -21,6 +21,20 @@ public protocol AudioEngine: AnyObject {
     func seek(to target: Duration)
     func setRate(_ rate: Double)
     func setVolume(_ volume: Double)
+
+    // The listening comforts: they switch while playing without moving the position.
+    /// Receives chapters found in the audio and the end of a fade, in order with `onEvent`.
+    var onListeningEvent: (ListeningEvent) -> Void { get set }
+    /// Whether silences are shortened (kept across episodes).
+    var trimSilence: Bool { get set }
+    /// Whether quiet speech is lifted (kept across episodes).
+    var voiceBoost: Bool { get set }
+    /// How much sooner the current episode ends thanks to `trimSilence`, since it was loaded.
+    var timeSaved: Duration { get }
+    /// Ramps the volume to `target` over `duration`; `setVolume` or `cancelFade` stops it.
+    func fade(to target: Double, over duration: Duration)
+    /// Stops a fade where it is.
+    func cancelFade()
 }
 
 /// The GStreamer `PlaybackEngine` as an `AudioEngine`.
@@ -28,6 +42,7 @@ public final class PlaybackEngineDriver: AudioEngine, PlaybackEngineDelegate {
     /// The engine driven.
     public let engine: PlaybackEngine
     public var onEvent: (PlaybackEvent) -> Void = { _ in }
+    public var onListeningEvent: (ListeningEvent) -> Void = { _ in }
 
     /// Drives `engine` and becomes its delegate.
     public init(_ engine: PlaybackEngine) {
@@ -47,6 +62,18 @@ public final class PlaybackEngineDriver: AudioEngine, PlaybackEngineDelegate {
     public func seek(to target: Duration) { engine.seek(to: target) }
     public func setRate(_ rate: Double) { engine.setRate(rate) }
     public func setVolume(_ volume: Double) { engine.setVolume(volume) }
+    public var trimSilence: Bool {
+        get { engine.trimSilence }
+        set { engine.trimSilence = newValue }
+    }
+    public var voiceBoost: Bool {
+        get { engine.voiceBoost }
+        set { engine.voiceBoost = newValue }
+    }
+    public var timeSaved: Duration { engine.timeSaved }
+    public func fade(to target: Double, over duration: Duration) { engine.fade(to: target, over: duration) }
+    public func cancelFade() { engine.cancelFade() }
 
     public func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent) { onEvent(event) }
+    public func playbackEngine(_ engine: PlaybackEngine, didEmit event: ListeningEvent) { onListeningEvent(event) }
 }

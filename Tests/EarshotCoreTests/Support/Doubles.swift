@@ -8,35 +8,118 @@ final class InlineBackground: Background {
     func run<T: Sendable>(_ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) { completion(work()) }
 }
 
-/// An engine that does what it is told at once and lets a test play the audio's part (durations, the end).
+/// An engine that does what it is told at once and lets a test play the audio's part (durations, the end,
+/// chapters). With a clock, the position runs at the rate while playing, as audio would.
 final class ScriptedEngine: AudioEngine {
     var onEvent: (PlaybackEvent) -> Void = { _ in }
+    var onListeningEvent: (ListeningEvent) -> Void = { _ in }
     private(set) var state: PlaybackState = .stopped
     private(set) var loadedURI: URL?
     private(set) var loads: [(URL, Duration)] = []
-    var currentPosition: Duration = .zero
     var duration: Duration?
     private(set) var rate = 1.0
     private(set) var volume = 1.0
+    var trimSilence = false
+    var voiceBoost = false
+    var timeSaved: Duration = .zero
+    /// Every fade asked for (target, over), and whether one runs now.
+    private(set) var fades: [(Double, Duration)] = []
+    private(set) var fading = false
+    /// Every seek asked for.
+    private(set) var seeks: [Duration] = []
+    /// The clock the position runs by (nil: it stays where it is put).
+    var clock: ManualTimers?
+    private var anchor: (position: Duration, at: Duration) = (.zero, .zero)
+
+    /// Where the audio is (settable, as if the audio moved there).
+    var currentPosition: Duration {
+        get {
+            guard state == .playing, let clock else { return anchor.position }
+            return anchor.position + (clock.now - anchor.at) * rate
+        }
+        set { anchor = (newValue, clock?.now ?? .zero) }
+    }
 
     var position: Duration? { state == .stopped ? nil : currentPosition }
 
     func load(uri: URL, startAt: Duration) {
         loadedURI = uri
         loads.append((uri, startAt))
+        state = .paused
         currentPosition = startAt
         duration = nil
-        state = .paused
     }
-    func play() { if loadedURI != nil { state = .playing } }
-    func pause() { if state == .playing { state = .paused } }
+    func play() {
+        guard loadedURI != nil else { return }
+        let here = currentPosition
+        state = .playing
+        currentPosition = here
+    }
+    func pause() {
+        guard state == .playing else { return }
+        let here = currentPosition
+        state = .paused
+        currentPosition = here
+    }
     func stop() { state = .stopped }
-    func seek(to target: Duration) { currentPosition = target }
-    func setRate(_ rate: Double) { self.rate = rate }
-    func setVolume(_ volume: Double) { self.volume = volume }
+    func seek(to target: Duration) {
+        seeks.append(target)
+        currentPosition = target
+    }
+    func setRate(_ rate: Double) {
+        let here = currentPosition
+        self.rate = min(max(rate, 0.5), 3)
+        currentPosition = here
+    }
+    func setVolume(_ volume: Double) {
+        fading = false
+        self.volume = volume
+    }
+    func fade(to target: Double, over duration: Duration) {
+        fades.append((target, duration))
+        fading = true
+    }
+    func cancelFade() { fading = false }
 
     /// The audio reached its end.
     func finish() { onEvent(.endOfStream) }
+
+    /// Tells the player what the engine would: the state it is in now.
+    func announceState() { onEvent(.stateChanged(state)) }
+}
+
+/// A clock moved by hand, with one-shot timers that fire as it passes them, in order.
+final class ManualTimers: Timers {
+    private(set) var now: Duration = .seconds(1000)
+    private var pending: [(id: Int, at: Duration, fire: () -> Void)] = []
+    private var nextID = 0
+
+    final class Handle: TimerHandle {
+        let cancelled: () -> Void
+        init(_ cancelled: @escaping () -> Void) { self.cancelled = cancelled }
+        func cancel() { cancelled() }
+    }
+
+    /// How many timers wait.
+    var waiting: Int { pending.count }
+
+    func after(_ delay: Duration, _ fire: @escaping () -> Void) -> TimerHandle {
+        let id = nextID
+        nextID += 1
+        pending.append((id, now + max(delay, .zero), fire))
+        return Handle { [weak self] in self?.pending.removeAll { $0.id == id } }
+    }
+
+    /// Moves the clock forward by `time`, firing each timer due on the way at its own time.
+    func advance(by time: Duration) {
+        let end = now + time
+        while let next = pending.filter({ $0.at <= end }).min(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
+            pending.removeAll { $0.id == next.id }
+            now = max(now, next.at)
+            next.fire()
+        }
+        now = end
+    }
 }
 
 /// Feeds served from memory: a URL maps to a channel, an error, or "not modified".
@@ -73,5 +156,28 @@ final class FeedTable: FeedFetching {
         case .notModified: completion(.success(.notModified))
         case nil: completion(.failure(.http(status: 404, reason: "Not Found")))
         }
+    }
+}
+
+/// Chapters files served from memory; asked-for URLs are recorded, and answers may be held back.
+final class ChapterFiles: ChaptersFetching {
+    var files: [URL: [Chapter]] = [:]
+    private(set) var requests: [URL] = []
+    /// While true, answers wait until `release()`.
+    var holding = false
+    private var held: [() -> Void] = []
+
+    func fetch(_ url: URL, completion: @escaping (Result<[Chapter], ChaptersFetchError>) -> Void) {
+        requests.append(url)
+        let answer: () -> Void = { [files] in
+            completion(files[url].map { .success($0) } ?? .failure(.transfer("the server answered 404 Not Found")))
+        }
+        if holding { held.append(answer) } else { answer() }
+    }
+
+    func release() {
+        let waiting = held
+        held = []
+        waiting.forEach { $0() }
     }
 }

@@ -9,12 +9,16 @@ final class CoreFixture {
     let engine = ScriptedEngine()
     let feeds = FeedTable()
     let background = InlineBackground()
+    let timers = ManualTimers()
+    let chapterFiles = ChapterFiles()
     let library: Library
     let player: Player
 
     init() throws {
         library = try Library(store: store, background: background, fetcher: feeds)
-        player = Player(engine: engine, store: store, background: background, library: library)
+        player = Player(engine: engine, store: store, background: background, library: library, timers: timers)
+        engine.clock = timers
+        player.chaptersFetcher = chapterFiles
     }
 
     /// A show at `http://<name>.test/feed.xml` whose episodes `<name>-1` (oldest) … `<name>-<count>` have
@@ -54,4 +58,18 @@ final class CoreFixture {
 struct FixtureError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+extension CoreFixture {
+    /// Plays the current episode and lets the engine report it, as the real one does a moment later.
+    func play() throws {
+        try player.play()
+        engine.announceState()
+    }
+
+    /// Pauses, with the engine's report.
+    func pause() {
+        player.pause()
+        engine.announceState()
+    }
 }
