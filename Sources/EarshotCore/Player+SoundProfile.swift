@@ -65,3 +65,8 @@ extension Player {
         onChange()
     }
 }
+
+extension Player {
+    /// How much sooner the current episode ends thanks to trimming silences, since it was loaded.
+    public var timeSaved: Duration { loaded ? engine.timeSaved : .zero }
+}

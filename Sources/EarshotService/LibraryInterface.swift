@@ -103,6 +103,7 @@ public final class LibraryInterface: BusInterface {
                             for: podcast == 0 ? nil : PodcastID(rawValue: podcast))
             return .empty
         default:
+            if let reply = try performComfort(method, arguments) { return reply }
             throw .failed("\(name) has no method \(method)")
         }
     }
@@ -191,6 +192,7 @@ public final class LibraryInterface: BusInterface {
         }
         let next = (try? store.listEpisodes(Array(player.upNext.episodes.prefix(3)))) ?? []
         entries.append(("up_next", BusRecords.list(next.map(episodeRecord))))
+        entries += comfortStatus()
         return .vardict(entries)
     }
 

@@ -9,6 +9,8 @@ import Foundation
 ///     state-dir = /home/me/.local/state/earshot
 ///     cache-dir = /home/me/.cache/earshot
 ///     verbose = false
+///
+/// and the listening settings of `ListeningOptions` (sleep-fade, the media buttons, the sound profile).
 struct Configuration: Equatable {
     var feed: String?
     var audioSink: String?
@@ -16,6 +18,7 @@ struct Configuration: Equatable {
     var stateDirectory: String?
     var cacheDirectory: String?
     var verbose: Bool?
+    var listening = ListeningOptions()
 
     /// The longest refresh interval accepted, in minutes (a week); longer ones would overflow the
     /// main loop's millisecond timer.
@@ -66,8 +69,11 @@ struct Configuration: Equatable {
         case "verbose":
             guard let flag = Bool(value) else { throw CommandFailure("\(place): verbose must be true or false") }
             verbose = flag
+        case _ where ListeningOptions.keys.contains(key):
+            try listening.set(key, value, at: place)
         default:
-            throw CommandFailure("\(place): unknown setting “\(key)” (known: feed, audio-sink, refresh-interval, state-dir, cache-dir, verbose)")
+            let known = (["feed", "audio-sink", "refresh-interval", "state-dir", "cache-dir", "verbose"] + ListeningOptions.keys)
+            throw CommandFailure("\(place): unknown setting “\(key)” (known: \(known.joined(separator: ", ")))")
         }
     }
 }

@@ -24,8 +24,11 @@ final class Daemon {
     private let databasePath: String
     private let artDirectory: URL
     private let loader = FeedLoader()
+    private let listening: ListeningOptions
 
-    init(requestedFeed: URL?, audioSink: String?, refreshMinutes: UInt32, databasePath: String, artDirectory: URL) {
+    init(requestedFeed: URL?, audioSink: String?, refreshMinutes: UInt32, databasePath: String, artDirectory: URL,
+         listening: ListeningOptions = ListeningOptions()) {
+        self.listening = listening
         self.requestedFeed = requestedFeed
         self.audioSink = audioSink
         self.refreshMinutes = refreshMinutes
@@ -61,6 +64,8 @@ final class Daemon {
             throw CommandFailure("cannot start audio playback: \(error)")
         }
         let player = Player(engine: PlaybackEngineDriver(engine), store: store, background: background, library: library)
+        try listening.apply(to: player, library)
+        player.chaptersFetcher = ChaptersLoader(sharing: loader)
         player.restoreLists()
         switch start {
         case .episode(let id):

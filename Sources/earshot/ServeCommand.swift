@@ -61,6 +61,6 @@ struct ServeCommand: ParsableCommand {
         let art = (cacheDir ?? file.cacheDirectory).map { URL(fileURLWithPath: $0).appendingPathComponent("art") }
             ?? ArtCache.defaultDirectory(environment: environment)
         try Daemon(requestedFeed: requested, audioSink: audioSink ?? file.audioSink, refreshMinutes: minutes,
-                   databasePath: state, artDirectory: art).run()
+                   databasePath: state, artDirectory: art, listening: file.listening).run()
     }
 }

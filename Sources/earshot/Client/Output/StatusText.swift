@@ -3,6 +3,9 @@ import Foundation
 /// What `earshot status` prints:
 ///
 ///     ▶ Playing  12:03 / 58:20  Episode title — Podcast
+///     Chapter 3 of 7: The interview
+///     Sleep timer: pauses in 14:52
+///     Trimming silences saved 1:23
 ///     Up next:
 ///       1. Next title — Podcast  (45:10)
 enum StatusText {
@@ -22,6 +25,11 @@ enum StatusText {
             head += "  (nothing selected)"
         }
         lines.append(fit(head, width))
+        if let chapter = status.chapter {
+            lines.append(fit("Chapter \(chapter.number)\(status.chapters.map { " of \($0)" } ?? ""): \(chapter.title)", width))
+        }
+        if let timer = status.sleepTimer { lines.append(fit(SleepText.render(timer), width)) }
+        if let saved = status.timeSaved { lines.append("Trimming silences saved \(TimeText.clock(saved))") }
         if !status.upNext.isEmpty {
             lines.append("Up next:")
             for (index, episode) in status.upNext.prefix(3).enumerated() {

@@ -7,9 +7,14 @@ struct StatusRecord: Encodable, Equatable {
     var episode: EpisodeRecord?
     var podcast: PodcastRecord?
     var upNext: [EpisodeRecord]
+    var sleepTimer: SleepTimerRecord?
+    var chapter: ChapterRecord?
+    var chapters: Int?
+    var timeSaved: Double?
 
     enum CodingKeys: String, CodingKey {
         case status, position, rate, episode, podcast, upNext = "up_next"
+        case sleepTimer = "sleep_timer", chapter, chapters, timeSaved = "time_saved"
     }
 }
 
@@ -20,6 +25,9 @@ extension StatusRecord {
             status: entry.string("status") ?? "Stopped", position: entry.seconds("position"),
             rate: entry.seconds("rate"), episode: entry.dictionary("episode").flatMap(EpisodeRecord.init),
             podcast: entry.dictionary("podcast").flatMap(PodcastRecord.init),
-            upNext: entry.dictionaries("up_next").compactMap(EpisodeRecord.init))
+            upNext: entry.dictionaries("up_next").compactMap(EpisodeRecord.init),
+            sleepTimer: entry.dictionary("sleep_timer").flatMap(SleepTimerRecord.init),
+            chapter: entry.dictionary("chapter").flatMap(ChapterRecord.init), chapters: entry.count("chapters"),
+            timeSaved: entry.seconds("time_saved"))
     }
 }

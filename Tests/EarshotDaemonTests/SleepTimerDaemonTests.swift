@@ -1,0 +1,60 @@
+import EarshotTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// The sleep timer on the real daemon, driven by the `earshot` command line and playerctl.
+@Suite("earshot sleep against the daemon", .serialized)
+struct SleepTimerDaemonTests {
+    private func earshot(_ h: DaemonHarness, _ arguments: String...) throws -> Subprocess.Output {
+        try EarshotProcess.run(arguments, environment: h.environment)
+    }
+
+    @Test func aShortTimerFadesPausesOnTimeGivesTheVolumeBackAndDoesNotReArm() throws {
+        let h = try DaemonHarness()
+        #expect(h.terminate() == 0)
+        try h.writeConfiguration("sleep-fade = 1\n")
+        try h.start(["--feed", h.feedURL.absoluteString])
+        try h.playerctl("play")
+        #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
+        let set = Date()
+        let armed = try earshot(h, "sleep", "3s")
+        #expect(armed.status == 0, "\(armed.stderr)")
+        #expect(armed.stdout.hasPrefix("Sleep timer: pauses in 0:0"), "\(armed.stdout)")
+        let status = try earshot(h, "status")
+        #expect(status.stdout.contains("Sleep timer: pauses in"), "\(status.stdout)")
+        usleep(2_400_000)
+        let fading = Double(try h.ask("volume")) ?? 1
+        #expect(fading < 0.9, "fading over the last second: \(fading)")
+        let paused = try h.wait(for: "status", seconds: 5) { $0 == "Paused" }
+        let elapsed = Date().timeIntervalSince(set)
+        #expect(paused == "Paused")
+        #expect(elapsed >= 2.9 && elapsed < 3.8, "paused \(elapsed) s after the timer was set")
+        #expect(Double(try h.ask("volume")) == 1, "the volume is back for the next play")
+        #expect(try earshot(h, "sleep").stdout == "Sleep timer: off\n")
+        try h.playerctl("play")
+        usleep(2_000_000)
+        #expect(try h.ask("status") == "Playing", "playing by hand does not re-arm it")
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func aRestartForgetsTheTimer() throws {
+        let h = try DaemonHarness()
+        #expect(try earshot(h, "sleep", "end-of-episode").stdout.contains("end of this episode"))
+        let tenMinutes = try earshot(h, "sleep", "10m").stdout
+        #expect(tenMinutes.contains("pauses in 9:59") || tenMinutes.contains("pauses in 10:00"), "\(tenMinutes)")
+        #expect(try earshot(h, "sleep").stdout.hasPrefix("Sleep timer: pauses in"))
+        #expect(h.terminate() == 0)
+        try h.start(["--feed", h.feedURL.absoluteString])
+        #expect(try earshot(h, "sleep").stdout == "Sleep timer: off\n")
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func aBadWhenIsOneLine() throws {
+        let h = try DaemonHarness()
+        let run = try earshot(h, "sleep", "soon")
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("“soon” is not a time"), "\(run.stderr)")
+        #expect(h.terminate() == 0)
+    }
+}
