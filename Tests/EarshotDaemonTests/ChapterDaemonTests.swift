@@ -1,0 +1,79 @@
+import EarshotTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// Chapters read from an MP3's ID3 CHAP frames, on the real daemon: `earshot chapters`, `earshot
+/// chapter`, and the chapter's title in MPRIS metadata, announced once per chapter change.
+@Suite("earshot chapters against the daemon", .serialized)
+struct ChapterDaemonTests {
+    private func earshot(_ h: DaemonHarness, _ arguments: String...) throws -> Subprocess.Output {
+        try EarshotProcess.run(arguments, environment: h.environment)
+    }
+
+    /// Serves the 50 s episode again with chapters at 0, 3 and 6 s, as the newest item, and refreshes.
+    private func serveChapteredEpisode(_ h: DaemonHarness) throws {
+        let mp3 = try #require(try AudioFixtures.files()["newest.mp3"])
+        h.server.serve("/audio/chaptered.mp3", body: ID3Chapters.tagged(mp3, [(0, "Opening"), (3000, "Second part"), (6000, "Third part")], end: 50_000),
+                       contentType: "audio/mpeg")
+        h.serveFeed(AudioFixtures.feed(audioBase: h.server.baseURL, extraItems: """
+            <item><guid>ep-chapters</guid><title>Chaptered episode</title><pubDate>Thu, 04 Jan 2024 10:00:00 GMT</pubDate>
+              <enclosure url="\(h.server.baseURL.absoluteString)/audio/chaptered.mp3" type="audio/mpeg" length="1"/></item>
+            """))
+        #expect(try earshot(h, "refresh").status == 0)
+    }
+
+    @Test func chaptersFromTheAudioAreListedJumpedToAndShownAsTheArtistOncePerChange() throws {
+        let h = try DaemonHarness()
+        try serveChapteredEpisode(h)
+        #expect(try earshot(h, "play", "Chaptered").status == 0)
+        #expect(try h.wait(for: "metadata", "xesam:artist") { $0 == "Opening" } == "Opening")
+        #expect(try h.ask("metadata", "xesam:title") == "Chaptered episode", "the episode's title stays")
+        #expect(try h.ask("metadata", "xesam:album") == "Daemon Show")
+        let list = try earshot(h, "chapters")
+        #expect(list.stdout == "▶   1  0:00  Opening\n    2  0:03  Second part\n    3  0:06  Third part\n", "\(list.stdout)")
+
+        let capture = h.stateDirectory + "/monitor.txt"
+        let fd = open(capture, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let monitor = try ChildProcess(
+            ["dbus-monitor", "--session", "type='signal',interface='org.freedesktop.DBus.Properties',path='/org/mpris/MediaPlayer2'"],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": h.bus.address], stdout: fd)
+        close(fd)
+        _ = try h.wait(for: "position") { (Double($0) ?? 0) >= 1 }
+        #expect(try h.wait(for: "metadata", "xesam:artist") { $0 == "Second part" } == "Second part")
+        _ = try h.wait(for: "position") { (Double($0) ?? 0) >= 5 }
+        monitor.signal(SIGTERM)
+        _ = monitor.wait()
+        let signals = try String(contentsOfFile: capture, encoding: .utf8).components(separatedBy: "\nsignal ").dropFirst()
+        let metadataChanges = signals.filter { $0.contains("\"Metadata\"") }
+        #expect(metadataChanges.count == 1, "one PropertiesChanged for one chapter change: \(signals.joined(separator: "\n"))")
+        #expect(metadataChanges.first?.contains("Second part") == true)
+
+        let jump = try earshot(h, "chapter", "next")
+        #expect(jump.stdout == "▶   3  0:06  Third part\n", "\(jump.stdout)")
+        #expect(try h.wait(for: "metadata", "xesam:artist") { $0 == "Third part" } == "Third part")
+        #expect(try earshot(h, "chapter", "9").stderr.contains("there is no chapter 9"))
+        #expect(try earshot(h, "status").stdout.contains("Chapter 3 of 3: Third part"))
+        #expect(h.terminate() == 0)
+    }
+}
+
+/// An ID3v2.4 tag with a CTOC and one CHAP (with a UTF-8 TIT2) per chapter, put in front of an MP3.
+enum ID3Chapters {
+    static func tagged(_ mp3: [UInt8], _ chapters: [(milliseconds: UInt32, title: String)], end: UInt32) -> [UInt8] {
+        var frames: [UInt8] = []
+        let ids = chapters.indices.map { Array("chp\($0)".utf8) }
+        frames += frame("CTOC", Array("toc".utf8) + [0, 0x03, UInt8(ids.count)] + ids.flatMap { $0 + [0] })
+        for (index, chapter) in chapters.enumerated() {
+            let stop = index + 1 < chapters.count ? chapters[index + 1].milliseconds : end
+            let title = frame("TIT2", [3] + Array(chapter.title.utf8) + [0])
+            frames += frame("CHAP", ids[index] + [0] + bigEndian(chapter.milliseconds) + bigEndian(stop)
+                            + bigEndian(.max) + bigEndian(.max) + title)
+        }
+        return Array("ID3".utf8) + [4, 0, 0] + syncsafe(frames.count) + frames + mp3
+    }
+
+    private static func frame(_ id: String, _ body: [UInt8]) -> [UInt8] { Array(id.utf8) + syncsafe(body.count) + [0, 0] + body }
+    private static func syncsafe(_ value: Int) -> [UInt8] { [21, 14, 7, 0].map { UInt8((value >> $0) & 0x7F) } }
+    private static func bigEndian(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) } }
+}
