@@ -12,9 +12,17 @@ struct SetCommand: ParsableCommand {
             Settings:
               auto-queue on|off   new episodes found by a refresh go to the end of Up Next
               notify on|off       a desktop notification when a refresh finds new episodes
+              speed 0.5–3.0       playback speed, pitch kept (a Rate set through MPRIS sets it too)
+              remember-speed on|off  whether that Rate becomes the podcast's speed (default on)
+              trim-silence on|off shorten silences (earshot status shows the time saved)
+              voice-boost on|off  lift quiet speech
+              skip-intro SECONDS  an episode starting from the beginning starts there
+              skip-outro SECONDS  the episode counts as ended this long before its end
             Examples:
               earshot set "daily news" auto-queue off
               earshot set all notify off
+              earshot set "daily news" speed 1.4
+              earshot set all trim-silence on
             """)
 
     @Argument(help: "The podcast (its number or part of its title), or “all” for the default of every podcast.")
