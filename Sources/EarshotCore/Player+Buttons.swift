@@ -22,7 +22,11 @@ extension Player {
         case .episode:
             try previous()
         case .chapter:
-            if currentChapterIndex != nil { try previousChapter() } else { try previous() }
+            if let index = currentChapterIndex, index > 0 || Self.seconds(position) - chapters[index].start > Self.restartWindow {
+                try previousChapter()
+            } else {
+                try previous()
+            }
         case .skip30s:
             guard canSeek else { throw .noEpisode("nothing is playing") }
             seek(to: max(.zero, position - Self.skipStep))

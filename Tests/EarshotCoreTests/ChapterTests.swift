@@ -142,3 +142,18 @@ struct ChapterTests {
         #expect(!f.player.canPressNext, "by episode, the newest has no next")
     }
 }
+
+@Suite("Media buttons")
+struct MediaButtonTests {
+    @Test func previousByChapterInTheFirstSecondsOfTheFirstChapterGoesToThePreviousEpisode() throws {
+        let f = try CoreFixture()
+        var show = CoreFixture.show("show", count: 2)
+        show.episodes[0].chapters = [Chapter(start: 0, title: "One"), Chapter(start: 60, title: "Two")]
+        try f.subscribe("show", show)
+        try f.player.play(episode: f.episode("show-2"))
+        f.player.buttons = MediaButtons(next: .chapter, previous: .chapter)
+        f.engine.currentPosition = .seconds(1)
+        try f.player.pressPrevious()
+        #expect(f.currentGUID == "show-1")
+    }
+}
