@@ -68,8 +68,20 @@ enum SleepText {
         case "episodes":
             let count = timer.episodesLeft ?? 1
             return count <= 1 ? "Sleep timer: pauses at the end of this episode\(left)"
-                : "Sleep timer: pauses at the end of the \(count)th episode from here, this one included"
+                : "Sleep timer: pauses at the end of the \(ordinal(count)) episode from here, this one included"
         default: return "Sleep timer: \(timer.mode)"
         }
+    }
+
+    /// 2nd, 3rd, 4th, 11th, 21st…
+    private static func ordinal(_ number: Int) -> String {
+        let suffix = switch (number % 10, number % 100) {
+        case (_, 11...13): "th"
+        case (1, _): "st"
+        case (2, _): "nd"
+        case (3, _): "rd"
+        default: "th"
+        }
+        return "\(number)\(suffix)"
     }
 }
