@@ -190,6 +190,8 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
     func settings(for podcast: PodcastID?) throws -> [String: String] { locked { settingsRows[podcast] ?? [:] } }
     func saveSetting(_ key: String, value: String?, for podcast: PodcastID?) throws { locked { settingsRows[podcast, default: [:]][key] = value } }
 
+    func releaseMemory() {}
+
     /// The stored row of an episode, for checks.
     func row(_ id: EpisodeID) -> Row? { locked { rows[id] } }
 }
