@@ -65,8 +65,7 @@ public final class Library {
         updater = FeedUpdater(fetcher: fetcher, store: store, background: background)
         do {
             podcasts = try store.podcasts()
-            settings[nil] = try store.settings(for: nil)
-            for podcast in podcasts { settings[podcast.id] = try store.settings(for: podcast.id) }
+            settings = try store.allSettings()
         } catch {
             throw .failed("cannot read the library: \(error)")
         }
