@@ -101,6 +101,7 @@ public final class FeedParser {
         if !sniffer.declaresEncoding, let hint = charsetHint, let encoding = xmlFindCharEncodingHandler(hint) {
             xmlSwitchToEncoding(context, encoding)
         }
+        _ = prefix.prefix(4).withUnsafeBytes { session.pointee.attributeFlood.scan($0) }  // too short to overflow
         let rest = Array(prefix.dropFirst(min(4, prefix.count)))
         prefix = []
         rest.withUnsafeBytes { session.pointee.push($0, terminate: false) }
@@ -122,6 +123,7 @@ struct SAXSession {
     var firstError: (message: String, line: Int, column: Int)?
     var repairedErrors = 0
     var sawRoot = false
+    var attributeFlood = AttributeFloodGuard()
 
     init(builder: FeedBuilder) { self.builder = builder }
 
@@ -131,6 +133,10 @@ struct SAXSession {
 
     mutating func push(_ bytes: UnsafeRawBufferPointer, terminate: Bool) {
         guard let context, refusal == nil else { return }
+        if attributeFlood.scan(bytes) != nil {
+            refusal = .invalidData(reason: AttributeFloodGuard.reason, line: nil, column: nil)
+            return
+        }
         // Hand libxml2 cache-sized slices: it copies each into its own input buffer and compacts that
         // buffer as it goes, which stays cheap while the buffer is small.
         var offset = 0

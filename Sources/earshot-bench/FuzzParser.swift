@@ -29,7 +29,19 @@ struct FuzzParser: ParsableCommand {
     @Option(help: "An execution longer than this many seconds counts as a hang.")
     var hangSeconds: UInt32 = 10
 
+    @Option(help: "Instead of fuzzing, parse this saved input with both parsers and print the times.")
+    var replay: String?
+
     func run() throws {
+        if let replay {
+            let input = Array(try Data(contentsOf: URL(fileURLWithPath: replay)))
+            for (name, asOPML, chunk) in [("feed", false, nil), ("feed in 512-byte chunks", false, 512), ("OPML", true, nil)] as [(String, Bool, Int?)] {
+                let started = Self.now()
+                let accepted = Self.parse(input, asOPML: asOPML, chunk: chunk)
+                print("\(name): \(String(format: "%.1f", (Self.now() - started) * 1000)) ms, \(accepted ? "accepted" : "refused")")
+            }
+            return
+        }
         let seed = seed ?? UInt64.random(in: .min ... .max)
         let seeds = try FuzzCorpus.load(corpora.isEmpty ? FuzzCorpus.defaultFolders : corpora)
         guard !seeds.isEmpty else { throw ValidationError("no seed documents found") }
