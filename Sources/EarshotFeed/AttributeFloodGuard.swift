@@ -1,14 +1,16 @@
 import Glibc
 
-/// Finds a start tag with more attributes than libxml2 can take in reasonable time, in the raw bytes,
-/// before libxml2 sees them. libxml2 2.9 checks each attribute of a tag against every earlier one
-/// (quadratic): one tag with 100,000 attributes (1.4 MB) takes seconds, a 64 MiB feed of them hours.
+/// Finds a start tag with more attributes than libxml2 can take in reasonable time, in the raw bytes of
+/// an OPML file, before libxml2 sees them. libxml2 2.9 checks each attribute of a tag against every
+/// earlier one (quadratic): one tag with 100,000 attributes (1.4 MB) takes seconds, a 64 MiB file of
+/// them hours.
 ///
 /// Counts the `=` signs outside quotes between a `<` and its `>`; works across chunks. Text, quoted
 /// values and short tags cost a `memchr` each, so the scan stays a small part of a parse.
 struct AttributeFloodGuard {
-    /// More attributes than this in one tag are refused (real feeds use a handful).
-    static let maximumAttributes = 1_000
+    /// More attributes than this in one tag are refused (real files use a handful; the feed parser's
+    /// limit is the same).
+    static let maximumAttributes = 256
 
     private var insideTag = false
     private var quote: UInt8 = 0
@@ -43,6 +45,6 @@ struct AttributeFloodGuard {
     }
 
     /// Why a document is refused.
-    static let reason = "a tag has more than \(maximumAttributes) attributes; feeds never need that many, and Earshot refuses them "
-        + "because reading them would take minutes"
+    static let reason = "an element has more than \(maximumAttributes) attributes; subscription lists never need that many, "
+        + "and Earshot refuses them because reading them would take minutes"
 }

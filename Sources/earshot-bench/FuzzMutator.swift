@@ -35,7 +35,8 @@ struct FuzzMutator {
         case 4:  // a range repeated
             let end = min(bytes.count, at + Int.random(in: 1...512, using: &random))
             let range = Array(bytes[at..<end])
-            for _ in 0..<Int.random(in: 1...64, using: &random) { bytes.insert(contentsOf: range, at: at) }
+            let times = Int.random(in: 1...64, using: &random)
+            bytes.insert(contentsOf: Array([[UInt8]](repeating: range, count: times).joined()), at: at)
         case 5:  // splice: a slice of another document
             guard !other.isEmpty else { break }
             let from = Int.random(in: 0..<other.count, using: &random)
@@ -44,7 +45,7 @@ struct FuzzMutator {
         case 6:  // a whole tag repeated many times
             if let tag = tag(in: bytes, near: at) {
                 let copy = Array(bytes[tag])
-                let times = pick([2, 16, 1_000, 20_000])
+                let times = min(pick([2, 16, 1_000, 20_000]), Self.maximumSize / max(1, copy.count))
                 bytes.insert(contentsOf: Array([[UInt8]](repeating: copy, count: times).joined()), at: tag.upperBound)
             }
         case 7:  // an attribute repeated (the same name) or many distinct ones
