@@ -9,12 +9,12 @@ import Testing
 /// error, the daemon lives on with a consistent state, and a restart restores it.
 ///
 /// The seed is printed; `EARSHOT_FUZZ_SEED=<seed>` replays a run, `EARSHOT_FUZZ_CALLS=<n>` changes its
-/// length (3,000 by default).
+/// length (5,000 by default).
 @Suite("earshot serve: a D-Bus fuzz storm", .serialized)
 struct BusFuzzTests {
     @Test func thousandsOfRandomPipelinedCallsGetNamedAnswersAndLeaveTheDaemonConsistentAcrossARestart() throws {
         let seed = SeededRandom.seedFromEnvironment()
-        let calls = SeededRandom.count("EARSHOT_FUZZ_CALLS", default: 3_000)
+        let calls = SeededRandom.count("EARSHOT_FUZZ_CALLS", default: 5_000)
         print("BusFuzzTests: seed \(seed), \(calls) calls (replay with EARSHOT_FUZZ_SEED=\(seed))")
         let h = try DaemonHarness()
         let other = AudioFixtures.feed(audioBase: h.server.baseURL).replacingOccurrences(of: "<guid>ep-", with: "<guid>other-")
@@ -34,6 +34,7 @@ struct BusFuzzTests {
         print("BusFuzzTests: \(calls) calls answered in \(String(format: "%.1f", elapsed)) s: "
               + session.outcomes.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         #expect(answered, "\(session.outstanding) calls never answered (seed \(seed)); log:\n\(h.daemonLog.suffix(4_000))")
+        #expect(session.connections.allSatisfy { $0.isConnected }, "the bus dropped a fuzzing connection (seed \(seed))")
         #expect(session.failures.isEmpty, "seed \(seed):\n\(session.failures.prefix(20).joined(separator: "\n"))")
         try #require(h.daemon?.poll() == nil, "the daemon died (seed \(seed)); log:\n\(h.daemonLog.suffix(4_000))")
 
