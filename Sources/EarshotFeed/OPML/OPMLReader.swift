@@ -28,6 +28,11 @@ struct OPMLReader {
             reader.deinitialize(count: 1)
             reader.deallocate()
         }
+        var flood = AttributeFloodGuard()
+        if let offset = bytes.withUnsafeBytes({ flood.scan($0) }) {
+            let line = 1 + bytes[..<offset].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            return .failure(.refused(line: line, reason: AttributeFloodGuard.reason))
+        }
         var handler = Self.handler()
         let head = min(4, bytes.count)
         let context = bytes.withUnsafeBufferPointer { buffer in
