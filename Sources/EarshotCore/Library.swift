@@ -55,7 +55,11 @@ public final class Library {
     /// The bundled demo feed: the first-run default, unsubscribed when the listener adds a podcast.
     public let demoURL: URL?
     /// Every podcast, in the order they were added.
-    public private(set) var podcasts: [PodcastSummary]
+    public private(set) var podcasts: [PodcastSummary] {
+        didSet { indexByURL = Self.index(podcasts) }
+    }
+    /// Where each feed address is in `podcasts` (an import looks up hundreds of addresses).
+    private var indexByURL: [URL: Int] = [:]
     /// The settings as stored, per podcast and global (key nil).
     var settings: [PodcastID?: [String: String]] = [:]
     /// Defaults from the configuration file, below the stored ones (see `configureDefaults`).
@@ -69,15 +73,19 @@ public final class Library {
         updater = FeedUpdater(fetcher: fetcher, store: store, background: background)
         do {
             podcasts = try store.podcasts()
-            settings[nil] = try store.settings(for: nil)
-            for podcast in podcasts { settings[podcast.id] = try store.settings(for: podcast.id) }
+            indexByURL = Self.index(podcasts)
+            settings = try store.allSettings()
         } catch {
             throw .failed("cannot read the library: \(error)")
         }
     }
 
     public func podcast(_ id: PodcastID) -> PodcastSummary? { podcasts.first { $0.id == id } }
-    public func podcast(url: URL) -> PodcastSummary? { podcasts.first { $0.url == url } }
+    public func podcast(url: URL) -> PodcastSummary? { indexByURL[url].map { podcasts[$0] } }
+
+    private static func index(_ podcasts: [PodcastSummary]) -> [URL: Int] {
+        Dictionary(podcasts.enumerated().map { ($0.element.url, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Whether `podcast` is the bundled demo.
     public func isDemo(_ podcast: PodcastID) -> Bool { demoURL != nil && self.podcast(podcast)?.url == demoURL }
@@ -169,7 +177,10 @@ public final class Library {
                 reports[index] = report
                 done += 1
                 progress(report, done, requests.count)
-                if done == requests.count { completion(reports.compactMap { $0 }) }
+                if done == requests.count {
+                    completion(reports.compactMap { $0 })
+                    self.returnFreeMemory()
+                }
             }
         }
     }
@@ -212,6 +223,16 @@ public final class Library {
             }
         }
         return report
+    }
+
+    /// Gives back what a batch of feeds left behind (parsed documents, SQLite's page cache): glibc keeps
+    /// freed memory otherwise, and a 200-feed import would stay resident.
+    private func returnFreeMemory() {
+        let store = self.store
+        background.run {
+            store.releaseMemory()
+            Heap.returnFreeMemory()
+        }
     }
 
     /// The demo gives way to the first podcast the listener adds.

@@ -110,7 +110,10 @@ final class Daemon {
             adapter?.stateChanged()
         }
         player.onSeeked = { [weak adapter] in adapter?.seeked(to: NowPlayingMetadata.microseconds($0)) }
-        bridge.onArtArrived = { [weak adapter] in adapter?.stateChanged() }
+        bridge.onArtArrived = { [weak adapter] in
+            playlists.announce()
+            adapter?.stateChanged()
+        }
         library.onChange = { [weak adapter] in
             playlists.announce()
             adapter?.stateChanged()

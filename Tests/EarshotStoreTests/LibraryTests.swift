@@ -320,6 +320,8 @@ struct LibraryProgressTests {
         #expect(try store.settings(for: nil) == ["auto-queue": "on", "playback-rate": "1.5"])
         #expect(try store.settings(for: one) == ["auto-queue": "on", "skip-intro": "30 s — 日本"], "a podcast's own settings only")
         #expect(try store.settings(for: two).isEmpty)
+        #expect(try store.allSettings() == [nil: ["auto-queue": "on", "playback-rate": "1.5"],
+                                            one: ["auto-queue": "on", "skip-intro": "30 s — 日本"]], "all at once, the same")
 
         try store.saveSetting("auto-queue", value: nil, for: one)
         try store.saveSetting("absent", value: nil, for: nil)
