@@ -38,6 +38,23 @@ struct SleepTimerDaemonTests {
         #expect(h.terminate() == 0)
     }
 
+    @Test func endOfEpisodeLeavesTheNextEpisodePausedAtItsStartWithTheVolumeBack() throws {
+        let h = try DaemonHarness()
+        try h.playerctl("previous")  // the 3-second middle episode
+        #expect(try h.ask("metadata", "xesam:title") == "Middle episode")
+        try h.playerctl("play")
+        #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
+        #expect(try earshot(h, "sleep", "end-of-episode").status == 0)
+        #expect(try h.wait(for: "metadata", "xesam:title", seconds: 10) { $0 == "Newest episode" } == "Newest episode")
+        #expect(try h.wait(for: "status") { $0 == "Paused" } == "Paused")
+        usleep(1_000_000)
+        #expect(try h.ask("status") == "Paused", "it stays paused")
+        #expect(Double(try h.ask("position")) ?? 1 < 0.5)
+        #expect(Double(try h.ask("volume")) == 1)
+        #expect(try earshot(h, "sleep").stdout == "Sleep timer: off\n")
+        #expect(h.terminate() == 0)
+    }
+
     @Test func aRestartForgetsTheTimer() throws {
         let h = try DaemonHarness()
         #expect(try earshot(h, "sleep", "end-of-episode").stdout.contains("end of this episode"))
