@@ -8,6 +8,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     case http(status: Int, reason: String)
     /// The document grew past the size limit while streaming.
     case tooLarge(limit: Int64)
+    /// Earshot stopped the transfer: a redirect away from http(s), the deadline, or a too slow server.
+    case transfer(TransferFault)
 
     public var description: String {
         switch self {
@@ -21,6 +23,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
             return reason.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status) \(reason)"
         case .tooLarge(let limit):
             return "the feed is larger than the \(limit / (1024 * 1024)) MiB limit"
+        case .transfer(let fault):
+            return "could not fetch the feed: \(fault)"
         }
     }
 }

@@ -9,7 +9,8 @@ import Foundation
 /// context. Completions never run synchronously inside `load`/`fetch`.
 ///
 /// Redirects are followed by hand (at most `maximumRedirects`), so a permanent move (301/308) is reported
-/// and a redirect loop ends with a clear error. Sends `User-Agent: Earshot/<version>`, accepts gzip,
+/// and a redirect loop ends with a clear error; from http(s) they lead only to http(s) (a redirect to
+/// `file://` is refused). Each fetch has an overall deadline and a minimum rate (`limits`). Sends `User-Agent: Earshot/<version>`, accepts gzip,
 /// and sends If-None-Match / If-Modified-Since when given validators.
 public final class FeedLoader {
     /// How many redirects one fetch follows.
@@ -19,12 +20,15 @@ public final class FeedLoader {
     public let maximumBytes: Int64
     /// Seconds a connection may stay silent before the fetch fails.
     public let timeoutSeconds: UInt32
+    /// The overall deadline and minimum rate of each fetch.
+    public let limits: TransferLimits
     let context: MainContext
     let session: UnsafeMutablePointer<SoupSession>
 
     /// A loader bound to the calling thread's default main context.
-    public init(maximumBytes: Int64 = 64 << 20, timeoutSeconds: UInt32 = 30) {
+    public init(maximumBytes: Int64 = 64 << 20, timeoutSeconds: UInt32 = 30, limits: TransferLimits = .feed) {
         self.maximumBytes = maximumBytes
+        self.limits = limits
         self.timeoutSeconds = timeoutSeconds
         context = .threadDefault()
         session = context.withThreadDefault { earshot_soup_session_new(EarshotVersion.userAgent, timeoutSeconds)! }

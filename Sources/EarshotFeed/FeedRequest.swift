@@ -5,15 +5,16 @@ import EarshotGLib
 import Foundation
 
 /// One fetch in flight: it keeps itself alive (through the user data of its pending GIO call) until it
-/// completes, follows redirects, streams the body within the size limit, and hands the bytes to a worker
-/// thread for parsing.
+/// completes, follows redirects (from http(s) only to http(s)), streams the body within the size limit and
+/// the transfer limits (deadline, minimum rate), and hands the bytes to a worker thread for parsing.
 final class FeedRequest {
     private let loader: FeedLoader
     private let validators: FeedValidators
     private let completion: (Result<FeedFetchResult, FeedError>) -> Void
     private let cancellable = g_cancellable_new()
     private var url: URL
-    private var visited: Set<URL> = []
+    private var redirects: RedirectChain
+    private var watchdog: TransferWatchdog?
     private var permanentURL: URL?
     private var onlyPermanentRedirects = true
     private var message: OpaquePointer?
@@ -27,6 +28,7 @@ final class FeedRequest {
          completion: @escaping (Result<FeedFetchResult, FeedError>) -> Void) {
         self.loader = loader
         self.url = url
+        redirects = RedirectChain(start: url, maximum: FeedLoader.maximumRedirects)
         self.validators = validators
         self.completion = completion
     }
@@ -38,6 +40,14 @@ final class FeedRequest {
     }
 
     func start() {
+        watchdog = TransferWatchdog(limits: loader.limits, context: loader.context) { [self] fault in
+            g_cancellable_cancel(cancellable)
+            fail(.transfer(fault))
+        }
+        open()
+    }
+
+    private func open() {
         switch url.scheme?.lowercased() {
         case "http"?, "https"?: send()
         case "file"?: openFile()
@@ -49,7 +59,6 @@ final class FeedRequest {
     // MARK: HTTP
 
     private func send() {
-        visited.insert(url)
         if let message { g_object_unref(UnsafeMutableRawPointer(message)) }
         guard let created = soup_message_new("GET", url.absoluteString) else {
             fail(.connectivity("“\(url.absoluteString)” is not a valid URL"))
@@ -102,17 +111,17 @@ final class FeedRequest {
     }
 
     private func redirect(status: Int, location: String) {
-        guard let target = URL(string: location, relativeTo: url)?.absoluteURL, target.scheme != nil else {
-            fail(.connectivity("the server redirected to an unreadable location “\(location)”"))
-            return
-        }
-        guard !visited.contains(target) else {
-            fail(.connectivity("redirect loop: \(url.absoluteString) leads back to \(target.absoluteString)"))
-            return
-        }
-        guard visited.count <= FeedLoader.maximumRedirects else {
-            fail(.connectivity("more than \(FeedLoader.maximumRedirects) redirects"))
-            return
+        let target: URL
+        switch redirects.follow(location, from: url) {
+        case .success(let next): target = next
+        case .failure(.unreadable(let location)):
+            return fail(.connectivity("the server redirected to an unreadable location “\(location)”"))
+        case .failure(.loop(let from, let to)):
+            return fail(.connectivity("redirect loop: \(from.absoluteString) leads back to \(to.absoluteString)"))
+        case .failure(.tooMany(let maximum)):
+            return fail(.connectivity("more than \(maximum) redirects"))
+        case .failure(.scheme(let from, let to)):
+            return fail(.transfer(.redirectRefused(from: from.absoluteString, to: to.absoluteString)))
         }
         // Only an unbroken chain of permanent moves from the stored URL changes where the feed lives.
         onlyPermanentRedirects = onlyPermanentRedirects && (status == 301 || status == 308)
@@ -122,7 +131,7 @@ final class FeedRequest {
             self.stream = nil
         }
         url = target
-        start()
+        open()
     }
 
     private func header(_ headers: OpaquePointer?, _ name: String) -> String? {
@@ -162,8 +171,12 @@ final class FeedRequest {
 
     private func readBody() {
         guard let stream else { return fail(.connectivity("the transfer failed")) }
+        watchdog?.bodyStarted(length: announcedLength())
         StreamReader(stream, on: loader.context, cancellable: cancellable, limit: loader.maximumBytes,
-                     chunk: { [unowned self] bytes in chunks.append(Array(bytes)) },
+                     chunk: { [unowned self] bytes in
+                         watchdog?.received(bytes.count)
+                         chunks.append(Array(bytes))
+                     },
                      done: { [self] outcome in
                          switch outcome {
                          case .finished: parse()
@@ -175,7 +188,16 @@ final class FeedRequest {
                      })
     }
 
+    /// The Content-Length of an HTTP answer (nil for files, chunked bodies and unknown lengths).
+    private func announcedLength() -> Int64? {
+        guard let message else { return nil }
+        let headers = soup_message_get_response_headers(message)
+        guard soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH else { return nil }
+        return Int64(soup_message_headers_get_content_length(headers))
+    }
+
     private func parse() {
+        watchdog?.stop()
         let chunks = self.chunks, base = url, hint = charsetHint
         self.chunks = []
         Worker.run("earshot-parse", on: loader.context, work: { () -> Result<ParsedFeed, FeedError> in
@@ -203,6 +225,8 @@ final class FeedRequest {
     private func finish(_ result: Result<FeedFetchResult, FeedError>) {
         guard !finished else { return }
         finished = true
+        watchdog?.stop()
+        watchdog = nil
         let completion = self.completion
         loader.context.addIdle { completion(result) }
     }

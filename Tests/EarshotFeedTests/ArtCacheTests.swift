@@ -181,6 +181,55 @@ final class ArtCacheTests {
         }
     }
 
+    // MARK: Transfer limits (issue 13)
+
+    @Test func aRedirectFromHTTPToALocalFileIsRefused() throws {
+        let local = root.appendingPathComponent("secret.png")
+        try Data(Self.png).write(to: local)
+        server.route("/cover.png") { _ in .redirect(status: 302, to: local.absoluteString) }
+        let remote = server.url("/cover.png")
+        try withCache { cache, context throws in
+            #expect(try failure(remote, cache, context)
+                    == .transfer(.redirectRefused(from: remote.absoluteString, to: local.absoluteString)))
+        }
+        #expect(try entries().isEmpty)
+    }
+
+    @Test func aRedirectLoopEndsWithAClearError() throws {
+        server.route("/a.png") { _ in .redirect(status: 302, to: "/b.png") }
+        server.route("/b.png") { _ in .redirect(status: 302, to: "/a.png") }
+        try withCache { cache, context throws in
+            let error = try failure(server.url("/a.png"), cache, context)
+            guard case .connectivity(let message) = error, message.contains("redirect loop") else {
+                Issue.record("expected a redirect loop, got \(error)")
+                return
+            }
+        }
+    }
+
+    @Test func anImageDrippingOneByteAtATimeFailsTheMinimumRate() throws {
+        server.route("/cover.png") { _ in
+            .paced(Self.png, contentType: "image/png", bytesPerTick: 1, intervalMilliseconds: 50)
+        }
+        let limits = TransferLimits(baseDeadlineSeconds: 60, minimumBytesPerSecond: 1000, rateWindowSeconds: 0.5)
+        try withCache(limits: limits) { cache, context throws in
+            #expect(try failure(server.url("/cover.png"), cache, context)
+                    == .transfer(.tooSlow(minimumBytesPerSecond: 1000, windowSeconds: 0.5)))
+        }
+        #expect(try entries().isEmpty)
+    }
+
+    @Test func aSlowImageMeetsTheOverallDeadline() throws {
+        server.route("/cover.png") { _ in
+            .paced([UInt8](repeating: 0, count: 100_000), contentType: "image/png", bytesPerTick: 500, intervalMilliseconds: 50)
+        }
+        let limits = TransferLimits(baseDeadlineSeconds: 1, minimumBytesPerSecond: 100, rateWindowSeconds: 0.5)
+        try withCache(limits: limits) { cache, context throws in
+            #expect(try failure(server.url("/cover.png"), cache, context) == .transfer(.deadlineExceeded(seconds: 1)))
+        }
+        #expect(try entries().isEmpty)
+    }
+
     // MARK: Other schemes
 
     @Test func anExistingFileURLIsReturnedAsItIs() throws {
@@ -244,12 +293,12 @@ final class ArtCacheTests {
     // MARK: Harness
 
     /// Runs `body` with a fresh cache on a private main context pushed as this thread's default.
-    private func withCache<T>(directory: URL? = nil, maximumImageBytes: Int64 = 10 << 20,
+    private func withCache<T>(directory: URL? = nil, maximumImageBytes: Int64 = 10 << 20, limits: TransferLimits = .art,
                               _ body: (ArtCache, MainContext) throws -> T) throws -> T {
         let context = MainContext()
         return try context.withThreadDefault {
             let cache = ArtCache(directory: directory ?? self.directory, maximumImageBytes: maximumImageBytes,
-                                 timeoutSeconds: 10)
+                                 timeoutSeconds: 10, limits: limits)
             return try body(cache, context)
         }
     }

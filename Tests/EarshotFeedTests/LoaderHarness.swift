@@ -7,10 +7,10 @@ import Testing
 /// would be) and waits for its completion.
 enum LoaderHarness {
     static func fetch(_ url: URL, validators: FeedValidators = FeedValidators(), maximumBytes: Int64 = 64 << 20,
-                      timeoutSeconds: UInt32 = 10) -> Result<FeedFetchResult, FeedError>? {
+                      timeoutSeconds: UInt32 = 10, limits: TransferLimits = .feed) -> Result<FeedFetchResult, FeedError>? {
         let context = MainContext()
         return context.withThreadDefault {
-            let loader = FeedLoader(maximumBytes: maximumBytes, timeoutSeconds: timeoutSeconds)
+            let loader = FeedLoader(maximumBytes: maximumBytes, timeoutSeconds: timeoutSeconds, limits: limits)
             var result: Result<FeedFetchResult, FeedError>?
             loader.fetch(url, validators: validators) { result = $0 }
             _ = context.iterate(until: { result != nil }, timeoutSeconds: 30)
@@ -29,8 +29,9 @@ enum LoaderHarness {
     }
 
     /// The error, failing the test when the fetch succeeded.
-    static func error(_ url: URL, maximumBytes: Int64 = 64 << 20, timeoutSeconds: UInt32 = 10) throws -> FeedError {
-        let result = try #require(fetch(url, maximumBytes: maximumBytes, timeoutSeconds: timeoutSeconds))
+    static func error(_ url: URL, maximumBytes: Int64 = 64 << 20, timeoutSeconds: UInt32 = 10,
+                      limits: TransferLimits = .feed) throws -> FeedError {
+        let result = try #require(fetch(url, maximumBytes: maximumBytes, timeoutSeconds: timeoutSeconds, limits: limits))
         guard case .failure(let error) = result else {
             Issue.record("expected an error, got \(result)")
             throw HarnessError()

@@ -54,11 +54,29 @@ final class ServerHandle {
                 soup_server_message_set_response(message, contentType, SOUP_MEMORY_COPY, $0.baseAddress, gsize($0.count))
             }
         case .shared(let body, let contentType):
-            soup_server_message_set_status(message, 200, nil)
-            soup_message_headers_set_content_type(responseHeaders, contentType, nil)
-            let responseBody = soup_server_message_get_response_body(message)
-            soup_message_body_append_bytes(responseBody, body.bytes)
-            soup_message_body_complete(responseBody)
+            respond(message, with: body, contentType: contentType)
+        case .ranged(let body, let contentType, let extra, let honoursRange):
+            let requestHeaders = soup_server_message_get_request_headers(message)
+            let ifRange = request.headers["if-range"]
+            if !honoursRange || (ifRange != nil && ifRange != extra["ETag"] && ifRange != extra["Last-Modified"]) {
+                // libsoup answers Range requests on a complete 200 by itself; without the header it cannot.
+                soup_message_headers_remove(requestHeaders, "Range")
+            }
+            for (name, value) in extra { soup_message_headers_replace(responseHeaders, name, value) }
+            respond(message, with: body, contentType: contentType)
+        case .paced(let bytes, let contentType, let bytesPerTick, let interval, let extra):
+            for (name, value) in extra { soup_message_headers_replace(responseHeaders, name, value) }
+            PacedBody.start(message, body: bytes, contentType: contentType, bytesPerTick: bytesPerTick,
+                            intervalMilliseconds: interval)
+        case .raw(let bytes):
+            let stream = soup_server_message_steal_connection(message)
+            var written: gsize = 0
+            bytes.withUnsafeBytes {
+                _ = g_output_stream_write_all(g_io_stream_get_output_stream(stream), $0.baseAddress, gsize($0.count),
+                                              &written, nil, nil)
+            }
+            g_io_stream_close(stream, nil, nil)
+            g_object_unref(UnsafeMutableRawPointer(stream))
         case .gzip(let bytes, let contentType):
             soup_server_message_set_status(message, 200, nil)
             soup_message_headers_replace(responseHeaders, "Content-Encoding", "gzip")
@@ -73,6 +91,15 @@ final class ServerHandle {
         case .endless(let chunk, let contentType, let limit):
             EndlessBody.start(message, chunk: chunk, contentType: contentType, limit: limit)
         }
+    }
+
+    private func respond(_ message: OpaquePointer, with body: SharedBody, contentType: String) {
+        let responseHeaders = soup_server_message_get_response_headers(message)
+        soup_server_message_set_status(message, 200, nil)
+        soup_message_headers_set_content_type(responseHeaders, contentType, nil)
+        let responseBody = soup_server_message_get_response_body(message)
+        soup_message_body_append_bytes(responseBody, body.bytes)
+        soup_message_body_complete(responseBody)
     }
 
     private func headers(_ raw: OpaquePointer?) -> [String: String] {

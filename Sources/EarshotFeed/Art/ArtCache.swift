@@ -13,7 +13,8 @@ import Foundation
 /// the URL's path, else `img`. Only `image/*` answers are kept, the size limit is enforced while
 /// streaming (the transfer is aborted), and files are written atomically (a temporary file in the same
 /// directory renamed into place), so a failed or interrupted fetch never leaves a partial image behind.
-/// Redirects are followed by libsoup. Cached images never expire: a URL names one image.
+/// Redirects are followed by hand, at most 10, and from http(s) only to http(s); each download has an
+/// overall deadline and a minimum rate (`limits`). Cached images never expire: a URL names one image.
 ///
 /// Use it from the thread that iterates its main context only. Downloads in flight keep the cache alive
 /// until they end (at the latest after `timeoutSeconds` of silence).
@@ -24,6 +25,8 @@ public final class ArtCache {
     public let maximumImageBytes: Int64
     /// Seconds a connection may stay silent before the download fails.
     public let timeoutSeconds: UInt32
+    /// The overall deadline and minimum rate of each download.
+    public let limits: TransferLimits
     let context: MainContext
     let session: UnsafeMutablePointer<SoupSession>
     /// Callers waiting for each download in flight, by URL string: one download per URL at a time.
@@ -31,8 +34,10 @@ public final class ArtCache {
 
     /// A cache storing images in `directory`, bound to the calling thread's default main context (where
     /// downloads run and completions are delivered), with its own libsoup session.
-    public init(directory: URL, maximumImageBytes: Int64 = 10 << 20, timeoutSeconds: UInt32 = 30) {
+    public init(directory: URL, maximumImageBytes: Int64 = 10 << 20, timeoutSeconds: UInt32 = 30,
+                limits: TransferLimits = .art) {
         self.directory = directory
+        self.limits = limits
         self.maximumImageBytes = maximumImageBytes
         self.timeoutSeconds = timeoutSeconds
         context = .threadDefault()

@@ -4,13 +4,16 @@ import EarshotGLib
 import Foundation
 
 /// One image download in flight. It keeps itself alive (through the user data of its pending libsoup or
-/// GIO call) until it ends, streams the body into memory within the size limit, and has a worker thread
-/// store it atomically. `completion` is called once, on the cache's main context.
+/// GIO call) until it ends, follows redirects by hand (from http(s) only to http(s)), streams the body
+/// into memory within the size limit and the transfer limits, and has a worker thread store it atomically. `completion` is called once, on the cache's main context.
 final class ArtDownload {
     private let cache: ArtCache
     private let remote: URL
     private let completion: (Result<URL, ArtError>) -> Void
     private let cancellable = g_cancellable_new()
+    private var url: URL
+    private var redirects: RedirectChain
+    private var watchdog: TransferWatchdog?
     private var message: OpaquePointer?
     private var stream: UnsafeMutablePointer<GInputStream>?
     private var body: [UInt8] = []
@@ -20,6 +23,8 @@ final class ArtDownload {
     init(cache: ArtCache, remote: URL, completion: @escaping (Result<URL, ArtError>) -> Void) {
         self.cache = cache
         self.remote = remote
+        url = remote
+        redirects = RedirectChain(start: remote)
         self.completion = completion
     }
 
@@ -30,11 +35,21 @@ final class ArtDownload {
     }
 
     func start() {
-        guard let created = soup_message_new("GET", remote.absoluteString) else {
-            finish(.failure(.connectivity("\(remote.absoluteString) is not a valid URL")))
+        watchdog = TransferWatchdog(limits: cache.limits, context: cache.context) { [self] fault in
+            abort(.transfer(fault))
+        }
+        send()
+    }
+
+    private func send() {
+        if let message { g_object_unref(UnsafeMutableRawPointer(message)) }
+        guard let created = soup_message_new("GET", url.absoluteString) else {
+            message = nil
+            finish(.failure(.connectivity("\(url.absoluteString) is not a valid URL")))
             return
         }
         message = created
+        soup_message_add_flags(created, SOUP_MESSAGE_NO_REDIRECT)
         soup_message_headers_replace(soup_message_get_request_headers(created), "Accept",
                                      "image/avif, image/webp, image/png, image/jpeg, image/*;q=0.8")
         cache.context.withThreadDefault {
@@ -56,12 +71,15 @@ final class ArtDownload {
         }
         self.stream = stream
         let status = Int(soup_message_get_status(message).rawValue)
+        let headers = soup_message_get_response_headers(message)
+        if (300..<400).contains(status), let location = soup_message_headers_get_one(headers, "Location") {
+            return redirect(to: String(cString: location))
+        }
         guard (200..<300).contains(status) else {
             let reason = soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
             abort(.http(status: status, reason: reason))
             return
         }
-        let headers = soup_message_get_response_headers(message)
         let contentType = soup_message_headers_get_content_type(headers, nil).map { String(cString: $0).lowercased() }
         guard let contentType, contentType.hasPrefix("image/") else {
             abort(.notAnImage(contentType.map { "the server sent \($0)" } ?? "the server sent no Content-Type"))
@@ -81,13 +99,36 @@ final class ArtDownload {
         readBody()
     }
 
+    private func redirect(to location: String) {
+        switch redirects.follow(location, from: url) {
+        case .success(let target):
+            releaseStream()
+            url = target
+            send()
+        case .failure(.unreadable(let location)):
+            abort(.connectivity("the server redirected to an unreadable location “\(location)”"))
+        case .failure(.loop(let from, let to)):
+            abort(.connectivity("redirect loop: \(from.absoluteString) leads back to \(to.absoluteString)"))
+        case .failure(.tooMany(let maximum)):
+            abort(.connectivity("more than \(maximum) redirects"))
+        case .failure(.scheme(let from, let to)):
+            abort(.transfer(.redirectRefused(from: from.absoluteString, to: to.absoluteString)))
+        }
+    }
+
     // MARK: Body
 
     private func readBody() {
-        guard let stream else { return abort(connectivityError(nil)) }
+        guard let stream, let message else { return abort(connectivityError(nil)) }
+        let headers = soup_message_get_response_headers(message)
+        watchdog?.bodyStarted(length: soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH
+                              ? Int64(soup_message_headers_get_content_length(headers)) : nil)
         StreamReader(stream, on: cache.context, cancellable: cancellable, limit: cache.maximumImageBytes,
                      priority: G_PRIORITY_LOW,
-                     chunk: { [unowned self] bytes in body.append(contentsOf: bytes) },
+                     chunk: { [unowned self] bytes in
+                         watchdog?.received(bytes.count)
+                         body.append(contentsOf: bytes)
+                     },
                      done: { [self] outcome in
                          switch outcome {
                          case .finished: store()
@@ -100,6 +141,7 @@ final class ArtDownload {
     // MARK: Storing
 
     private func store() {
+        watchdog?.stop()
         releaseStream()
         guard !body.isEmpty else {
             finish(.failure(.notAnImage("the server sent an empty body")))
@@ -132,12 +174,14 @@ final class ArtDownload {
     }
 
     private func connectivityError(_ error: GLibError?) -> ArtError {
-        .connectivity(TransferFailure.describe(error, host: remote.host ?? remote.absoluteString, timeoutSeconds: cache.timeoutSeconds))
+        .connectivity(TransferFailure.describe(error, host: url.host ?? url.absoluteString, timeoutSeconds: cache.timeoutSeconds))
     }
 
     private func finish(_ result: Result<URL, ArtError>) {
         guard !finished else { return }
         finished = true
+        watchdog?.stop()
+        watchdog = nil
         completion(result)
     }
 }

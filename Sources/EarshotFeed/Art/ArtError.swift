@@ -12,6 +12,8 @@ public enum ArtError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(limit: Int64)
     /// The URL's scheme is neither http, https nor file.
     case unsupportedScheme(String)
+    /// Earshot stopped the transfer: a redirect away from http(s), the deadline, or a too slow server.
+    case transfer(TransferFault)
     /// A `file://` image that does not exist (or is not a regular file).
     case missingFile(path: String)
     /// The image arrived but could not be stored in the cache directory.
@@ -31,6 +33,8 @@ public enum ArtError: Error, Sendable, Equatable, CustomStringConvertible {
             return scheme.isEmpty
                 ? "the cover art URL has no scheme (only http, https and file are supported)"
                 : "Earshot cannot fetch cover art over \(scheme) (only http, https and file are supported)"
+        case .transfer(let fault):
+            return "could not download the cover art: \(fault)"
         case .missingFile(let path):
             return "there is no image file \(path)"
         case .cannotWrite(let path, let reason):
