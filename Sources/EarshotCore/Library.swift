@@ -41,6 +41,10 @@ public struct UpdateReport: Sendable, Equatable {
 public final class Library {
     /// Called when the list of podcasts or their titles, art or counts changed.
     public var onChange: () -> Void = {}
+    /// Called when a refresh found new episodes of a podcast already subscribed.
+    public var onNewEpisodes: ([EpisodeID], PodcastID) -> Void = { _, _ in }
+    /// The download settings of the configuration file (else the defaults); stored global settings win.
+    public var downloadDefaults = DownloadSettings()
     weak var listener: LibraryListener?
 
     let store: LibraryStore
@@ -81,6 +85,21 @@ public final class Library {
         Setting.flag(settings[podcast]?[Setting.autoQueue] ?? settings[nil]?[Setting.autoQueue]) ?? true
     }
 
+    /// Whether new episodes of `podcast` are downloaded as a refresh finds them.
+    public func autoDownload(_ podcast: PodcastID) -> Bool {
+        Setting.flag(settings[podcast]?[DownloadSettings.autoDownloadKey] ?? settings[nil]?[DownloadSettings.autoDownloadKey])
+            ?? downloadDefaults.autoDownload
+    }
+
+    /// The download settings in force: the defaults, with the stored global settings applied.
+    public var downloadSettings: DownloadSettings {
+        var resolved = downloadDefaults
+        for key in DownloadSettings.globalKeys + [DownloadSettings.autoDownloadKey] {
+            if let value = settings[nil]?[key] { _ = resolved.apply(key, value) }
+        }
+        return resolved
+    }
+
     /// Changes a setting of `podcast` (nil: the global default). Values are checked here.
     public func set(_ key: String, to value: String, for podcast: PodcastID?) throws(LibraryError) {
         if let podcast, self.podcast(podcast) == nil { throw .noSuchPodcast(podcast) }
@@ -88,8 +107,18 @@ public final class Library {
         case Setting.autoQueue:
             guard let flag = Setting.flag(value) else { throw .invalidSetting("auto-queue is on or off, not “\(value)”") }
             save(key, flag ? "on" : "off", for: podcast)
+        case _ where key == DownloadSettings.autoDownloadKey || DownloadSettings.globalKeys.contains(key):
+            if podcast != nil, key != DownloadSettings.autoDownloadKey {
+                throw .invalidSetting("\(key) is a setting of the whole library: set it for all podcasts (podcast 0)")
+            }
+            var scratch = DownloadSettings()
+            switch scratch.apply(key, value) {
+            case .success(let text): save(key, text, for: podcast)
+            case .failure(let problem): throw .invalidSetting(problem.description)
+            }
         default:
-            throw .invalidSetting("unknown setting “\(key)” (known: \(Setting.autoQueue))")
+            let known = [Setting.autoQueue, DownloadSettings.autoDownloadKey] + DownloadSettings.globalKeys
+            throw .invalidSetting("unknown setting “\(key)” (known: \(known.joined(separator: ", ")))")
         }
     }
 
@@ -171,6 +200,7 @@ public final class Library {
             report.episodes = saved.episodeCount
             report.newEpisodes = saved.isNew ? saved.episodeCount : saved.newEpisodes.count
             listener?.library(self, stored: summary, saved: saved, outline: outline)
+            if !saved.isNew, !saved.newEpisodes.isEmpty { onNewEpisodes(saved.newEpisodes, summary.id) }
             onChange()
         case .notModified(let id):
             if let index = podcasts.firstIndex(where: { $0.id == id }) {
