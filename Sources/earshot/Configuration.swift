@@ -1,3 +1,4 @@
+import EarshotCore
 import Foundation
 
 /// Settings from `$XDG_CONFIG_HOME/earshot/earshot.conf` (default `~/.config/earshot/`): the same
@@ -9,6 +10,11 @@ import Foundation
 ///     state-dir = /home/me/.local/state/earshot
 ///     cache-dir = /home/me/.cache/earshot
 ///     verbose = false
+///     download-ahead = 3          # the first N of Up Next are kept downloaded
+///     max-downloads = 2           # transfers at once (one per host)
+///     download-grace = 1d         # a finished episode's file stays this long (or never)
+///     download-budget = 2GiB      # the disk the downloaded files may take (or unlimited)
+///     auto-download = off         # new episodes of every podcast are downloaded
 struct Configuration: Equatable {
     var feed: String?
     var audioSink: String?
@@ -16,6 +22,8 @@ struct Configuration: Equatable {
     var stateDirectory: String?
     var cacheDirectory: String?
     var verbose: Bool?
+    /// The download settings given in the file, over the defaults.
+    var downloads = DownloadSettings()
 
     /// The longest refresh interval accepted, in minutes (a week); longer ones would overflow the
     /// main loop's millisecond timer.
@@ -66,8 +74,12 @@ struct Configuration: Equatable {
         case "verbose":
             guard let flag = Bool(value) else { throw CommandFailure("\(place): verbose must be true or false") }
             verbose = flag
+        case _ where key == DownloadSettings.autoDownloadKey || DownloadSettings.globalKeys.contains(key):
+            if case .failure(let problem) = downloads.apply(key, value) { throw CommandFailure("\(place): \(problem)") }
         default:
-            throw CommandFailure("\(place): unknown setting “\(key)” (known: feed, audio-sink, refresh-interval, state-dir, cache-dir, verbose)")
+            let known = ["feed", "audio-sink", "refresh-interval", "state-dir", "cache-dir", "verbose"]
+                + DownloadSettings.globalKeys + [DownloadSettings.autoDownloadKey]
+            throw CommandFailure("\(place): unknown setting “\(key)” (known: \(known.joined(separator: ", ")))")
         }
     }
 }

@@ -11,7 +11,7 @@ struct Earshot: ParsableCommand {
         subcommands: [
             ServeCommand.self, AddCommand.self, RemoveCommand.self, PodcastsCommand.self, EpisodesCommand.self,
             PlayCommand.self, QueueCommand.self, StatusCommand.self, RefreshCommand.self, ImportCommand.self,
-            ExportCommand.self, SetCommand.self,
+            ExportCommand.self, SetCommand.self, DownloadCommand.self, DownloadsCommand.self, DeleteCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
 }
