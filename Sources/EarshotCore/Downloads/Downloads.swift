@@ -116,7 +116,8 @@ public final class Downloads {
                 record.byHand = record.byHand || byHand
                 save(record)
             } else {
-                save(DownloadRecord(episode: id, podcast: stored.podcast, path: path(for: stored), requestedAt: clock(), byHand: byHand))
+                save(DownloadRecord(episode: id, podcast: stored.podcast, path: path(for: stored), requestedAt: nextRequestTime(),
+                                    byHand: byHand))
             }
         }
         pump()
@@ -331,6 +332,12 @@ public final class Downloads {
     private func forget(_ id: EpisodeID) {
         let store = self.store
         background.run { Player.log { try store.removeDownload(id) } }
+    }
+
+    /// Now, or a millisecond after the latest request, so that downloads start in the order asked for.
+    private func nextRequestTime() -> Date {
+        let latest = records.values.map(\.requestedAt).max() ?? .distantPast
+        return max(clock(), latest.addingTimeInterval(0.001))
     }
 
     /// A free path for `stored`: `<folder>/<podcast title>/<episode title>.<ext>`.
