@@ -131,7 +131,8 @@ struct LibraryCommandTests {
         let earshot = try FakeEarshot()
         let run = try earshot.run(["set", "1", "volume", "on"])
         #expect(run.status == 64)
-        #expect(run.stderr.hasPrefix("earshot: unknown setting “volume” (known: auto-queue)"))
+        #expect(run.stderr.hasPrefix(
+            "earshot: unknown setting “volume” (known: auto-queue, auto-download, download-ahead, max-downloads, download-grace, download-budget)"))
     }
 
     @Test func exportWritesTheDaemonsOPMLToStandardOutputOrAFile() throws {
