@@ -7,5 +7,5 @@ struct EarshotBench: ParsableCommand {
         commandName: "earshot-bench",
         abstract: "Earshot's benchmarks (build with -c release).",
         subcommands: [ParseBenchmark.self, GenerateFeed.self, SeekBenchmark.self, DBusLatencyBenchmark.self,
-                      ColdStartBenchmark.self, LibraryLatencyBenchmark.self])
+                      ColdStartBenchmark.self, LibraryLatencyBenchmark.self, DownloadBenchmark.self, ServeFileCommand.self])
 }

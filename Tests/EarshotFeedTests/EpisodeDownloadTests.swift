@@ -32,11 +32,11 @@ final class EpisodeDownloadTests {
 
     /// Serves the first half of `audio` under a Content-Length for all of it, then closes the connection;
     /// runs a download that ends interrupted, leaving half a part behind.
-    func interruptHalfway(etag: String = "\"v1\"") throws {
+    func interruptHalfway(validators: [String: String] = ["ETag": "\"v1\""]) throws {
         let half = audio.count / 2
         server.route("/episode.mp3") { [audio] _ in
-            .raw(rawResponse("200 OK", headers: ["Content-Length": "\(audio.count)", "Content-Type": "audio/mpeg",
-                                                 "ETag": etag], body: Array(audio.prefix(half))))
+            .raw(rawResponse("200 OK", headers: ["Content-Length": "\(audio.count)", "Content-Type": "audio/mpeg"]
+                                .merging(validators) { $1 }, body: Array(audio.prefix(half))))
         }
         let error = DownloadHarness.run(server.url("/episode.mp3"), to: destination).error
         guard case .interrupted(let received, let expected, _)? = error else {
@@ -100,6 +100,28 @@ final class EpisodeDownloadTests {
         #expect(harness.progress.first.map { $0.bytesWritten > Int64(audio.count / 2) } ?? true)
     }
 
+    @Test func withoutAnETagTheLastModifiedDateGuardsTheResume() throws {
+        let date = "Sun, 07 Mar 2021 22:00:12 GMT"
+        try interruptHalfway(validators: ["Last-Modified": date])
+        server.route("/episode.mp3") { [audio] _ in
+            .ranged(SharedBody(audio), contentType: "audio/mpeg", headers: ["Last-Modified": date])
+        }
+        let harness = DownloadHarness.run(server.url("/episode.mp3"), to: destination)
+        #expect(try harness.result?.get() == destination)
+        #expect(server.requests.last?.headers["if-range"] == date)
+        #expect(server.requests.last?.headers["range"] == "bytes=\(audio.count / 2)-")
+        #expect(try Data(contentsOf: destination) == Data(audio))
+    }
+
+    @Test func aPartWithoutAnyValidatorIsDownloadedAgainFromZero() throws {
+        try interruptHalfway(validators: [:])
+        server.route("/episode.mp3") { [audio] _ in Self.ranged(audio) }
+        let harness = DownloadHarness.run(server.url("/episode.mp3"), to: destination)
+        #expect(try harness.result?.get() == destination)
+        #expect(server.requests.last?.headers["range"] == nil, "without a validator a resume could splice two files")
+        #expect(try Data(contentsOf: destination) == Data(audio))
+    }
+
     @Test func aServerWithoutRangeSupportRestartsThePartFromZero() throws {
         try interruptHalfway()
         server.route("/episode.mp3") { [audio] _ in Self.ranged(audio, honoursRange: false) }
@@ -110,7 +132,7 @@ final class EpisodeDownloadTests {
     }
 
     @Test func aChangedETagRestartsTheDownloadWithTheNewFile() throws {
-        try interruptHalfway(etag: "\"v1\"")
+        try interruptHalfway(validators: ["ETag": "\"v1\""])
         let changed = audio.reversed() as [UInt8]
         server.route("/episode.mp3") { _ in Self.ranged(changed, etag: "\"v2\"") }
         let harness = DownloadHarness.run(server.url("/episode.mp3"), to: destination)
@@ -259,6 +281,10 @@ final class EpisodeDownloadTests {
     @Test func otherSchemesAreRefused() throws {
         let error = DownloadHarness.run(URL(string: "ftp://example.com/episode.mp3")!, to: destination).error
         #expect(error == .unsupportedScheme("ftp"))
+    }
+
+    @Test func thePartFilesAreNamedAfterTheDestination() {
+        #expect(EpisodeDownload.partFiles(for: URL(fileURLWithPath: "/d/e.mp3")).map(\.path) == ["/d/e.mp3.part", "/d/e.mp3.part.json"])
     }
 
     @Test func errorsReadAsPlainWords() {

@@ -89,6 +89,14 @@ public final class EpisodeDownload {
         send()
     }
 
+    /// The files an unfinished download of `destination` keeps: `<destination>.part` (the bytes so far)
+    /// and `<destination>.part.json` (the URL, ETag, Last-Modified and length they belong to). Delete both
+    /// to give the space back; a later download then starts from 0.
+    public static func partFiles(for destination: URL) -> [URL] {
+        let part = PartFile(final: destination)
+        return [URL(fileURLWithPath: part.partPath), URL(fileURLWithPath: part.recordPath)]
+    }
+
     /// Stops the download; the part file and its record stay for a later resume. The completion gets
     /// `.cancelled` (unless it already ran).
     public func cancel() {
