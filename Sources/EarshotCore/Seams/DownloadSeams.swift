@@ -52,7 +52,8 @@ public final class DiskFiles: DownloadFiles {
     public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     public func size(_ path: String) -> Int64? {
-        for candidate in [path, path + ".part"] {
+        let part = EpisodeDownload.partFiles(for: URL(fileURLWithPath: path))[0].path
+        for candidate in [path, part] {
             if let size = (try? FileManager.default.attributesOfItem(atPath: candidate))?[.size] as? NSNumber {
                 return size.int64Value
             }
@@ -61,6 +62,7 @@ public final class DiskFiles: DownloadFiles {
     }
 
     public func delete(_ path: String) {
-        for candidate in [path, path + ".part", path + ".part.json"] { unlink(candidate) }
+        unlink(path)
+        for part in EpisodeDownload.partFiles(for: URL(fileURLWithPath: path)) { unlink(part.path) }
     }
 }
