@@ -56,6 +56,20 @@ struct DownloadTests {
         #expect(try Self.earshot(h, "status").status == 0, "the daemon answers")
     }
 
+    @Test func offlineAnEpisodeThatIsNotDownloadedFailsWithANamedErrorAndTheDaemonStaysControllable() throws {
+        let h = try DaemonHarness()
+        let oldest = try Self.episode(h, "Oldest episode")
+        h.server.route("/audio/oldest.mp3") { _ in .status(503) }
+        h.goOffline()
+        #expect(try Self.earshot(h, "play", String(oldest)).status == 0)
+        let deadline = Date().addingTimeInterval(10)
+        while !h.daemonLog.contains("playback:"), Date() < deadline { usleep(100_000) }
+        #expect(h.daemonLog.contains("playback: Cannot play http://127.0.0.1"), "\(h.daemonLog)")
+        #expect(try h.ask("status") != "Playing")
+        #expect(try Self.earshot(h, "status").status == 0, "the daemon answers")
+        #expect(try h.playerctl("next").status == 0)
+    }
+
     @Test func aDaemonKilledMidDownloadResumesWithARangeRequestToAByteIdenticalFile() throws {
         let h = try DaemonHarness()
         let audio = try #require(try AudioFixtures.files()["newest.mp3"])
