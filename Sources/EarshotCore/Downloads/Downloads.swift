@@ -11,8 +11,6 @@ import Foundation
 /// Up Next. Records live in the store (written through `Background`), so a restart resumes the parts.
 /// Everything runs on the loop's thread.
 public final class Downloads {
-    /// Called when a download starts, progresses, ends or goes.
-    public var onChange: () -> Void = {}
     /// The player whose current episode and Up Next the automatic rules follow.
     public weak var player: Player?
     /// Every download known, by episode.
@@ -121,7 +119,6 @@ public final class Downloads {
             }
         }
         pump()
-        onChange()
     }
 
     /// Deletes the files of these episodes (a running download stops; progress stays). An episode
@@ -135,7 +132,6 @@ public final class Downloads {
             discard(id, deletingFile: true)
         }
         pump()
-        onChange()
     }
 
     /// A podcast was unsubscribed: its downloads stop and are forgotten; with `deletingFiles` its files
@@ -147,7 +143,6 @@ public final class Downloads {
             rmdir(URL(fileURLWithPath: path).deletingLastPathComponent().path)
         }
         pump()
-        onChange()
     }
 
     /// The downloaded file of `episode`, when it is complete and on disk.
@@ -213,7 +208,6 @@ public final class Downloads {
         if !doomed.isEmpty {
             if halted != nil { halted = nil }
             pump()
-            onChange()
         }
     }
 
@@ -248,7 +242,6 @@ public final class Downloads {
             progress: { [weak self] progress in self?.progressed(id, progress) },
             completion: { [weak self] result in self?.finished(id, result) })
         running[id] = Running(handle: handle, host: host, startedAt: clock(), startBytes: nil)
-        onChange()
     }
 
     private func progressed(_ id: EpisodeID, _ progress: DownloadProgress) {
@@ -296,7 +289,6 @@ public final class Downloads {
         save(record)
         if record.state == .completed { tidy() }
         pump()
-        onChange()
     }
 
     /// The disk is full: one warning, every transfer stops (parts kept) until space is made or the
