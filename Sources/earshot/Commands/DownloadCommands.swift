@@ -30,7 +30,7 @@ struct DownloadCommand: ParsableCommand {
     }
 }
 
-/// `earshot downloads [--json]`: what is downloading, waiting, failed and done.
+/// `earshot downloads [--json] [--follow]`: what is downloading, waiting, failed and done.
 struct DownloadsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "downloads",
@@ -39,9 +39,28 @@ struct DownloadsCommand: ParsableCommand {
     @Flag(help: "Print JSON (instants in ISO 8601, sizes in bytes, rates in bytes per second).")
     var json = false
 
+    @Flag(help: "On a terminal, redraw twice a second until nothing is downloading or waiting.")
+    var follow = false
+
+    func validate() throws {
+        if json && follow { throw ValidationError("--follow draws for a terminal; --json prints once") }
+    }
+
     func run() throws {
-        let items = try DaemonClient().downloads()
-        Console.print(json ? try JSONOutput.render(items) : DownloadList.render(items, width: Terminal.outputWidth))
+        let client = try DaemonClient()
+        var items = try client.downloads()
+        if json { return Console.print(try JSONOutput.render(items)) }
+        var text = DownloadList.render(items, width: Terminal.outputWidth)
+        Console.print(text)
+        guard follow, Terminal.isTerminal(Terminal.standardOutput) else { return }
+        while items.contains(where: { $0.state == "downloading" || $0.state == "queued" }) {
+            usleep(500_000)
+            items = try client.downloads()
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+            text = DownloadList.render(items, width: Terminal.outputWidth)
+            // Back to the first line drawn, clear to the end of the screen, draw again.
+            Console.print("\u{1B}[\(lines)F\u{1B}[J" + text)
+        }
     }
 }
 
