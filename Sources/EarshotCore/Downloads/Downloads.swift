@@ -59,7 +59,7 @@ public final class Downloads {
     }
 
     /// Reads the stored downloads (at start-up, before the loop runs) and resumes the unfinished ones.
-    /// A completed file that is gone is forgotten.
+    /// A completed file that is gone is forgotten; an unfinished one whose file is complete is completed.
     public func restore() throws(LibraryError) {
         let stored: [DownloadRecord]
         do { stored = try store.downloads() } catch { throw .failed("cannot read the downloads: \(error)") }
@@ -68,6 +68,13 @@ public final class Downloads {
             case .completed where !files.exists(record.path):
                 forget(record.episode)
                 continue
+            case .downloading where files.exists(record.path), .queued where files.exists(record.path):
+                // Renamed as complete just before the daemon stopped, but not yet recorded.
+                record.state = .completed
+                record.bytes = files.size(record.path) ?? 0
+                record.totalBytes = record.bytes
+                record.completedAt = clock()
+                save(record)
             case .downloading, .queued:
                 record.state = .queued
                 record.bytes = files.size(record.path) ?? 0

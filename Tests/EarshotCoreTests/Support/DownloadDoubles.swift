@@ -69,15 +69,18 @@ final class ScriptedTransfers: EpisodeTransferring {
     }
 }
 
-/// Files as a dictionary of paths and sizes.
+/// Files as dictionaries of paths and sizes: complete files, and the parts of unfinished ones.
 final class MemoryFiles: DownloadFiles {
     var sizes: [String: Int64] = [:]
+    /// The part of the download of a path (its `.part`), by the complete file's path.
+    var parts: [String: Int64] = [:]
     private(set) var deleted: [String] = []
     func exists(_ path: String) -> Bool { sizes[path] != nil }
-    func size(_ path: String) -> Int64? { sizes[path] }
+    func size(_ path: String) -> Int64? { sizes[path] ?? parts[path] }
     func delete(_ path: String) {
         deleted.append(path)
         sizes[path] = nil
+        parts[path] = nil
     }
 }
 
