@@ -65,3 +65,36 @@ struct DownloadCommandTests {
         #expect(refused.stderr.hasPrefix("earshot: download-budget is a setting of the whole library: earshot set all download-budget 5GiB"))
     }
 }
+
+@Suite("Configuration file: the download keys")
+struct DownloadConfigurationTests {
+    private static func load(_ text: String) throws -> Configuration {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-\(UUID().uuidString).conf").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try Configuration.load(from: path)
+    }
+
+    @Test func downloadKeysSetTheDefaultsTheDaemonStartsWith() throws {
+        let configuration = try Self.load("""
+            download-ahead = 5
+            max-downloads = 4   # four at once
+            download-grace = never
+            download-budget = 500MB
+            auto-download = on
+            """)
+        #expect(configuration.downloads.ahead == 5 && configuration.downloads.maximum == 4)
+        #expect(configuration.downloads.grace == nil && configuration.downloads.budget == 500 << 20)
+        #expect(configuration.downloads.autoDownload)
+    }
+
+    @Test func aBadDownloadValueIsOneLineNamingTheFileAndLine() throws {
+        do {
+            _ = try Self.load("verbose = false\ndownload-budget = lots\n")
+            Issue.record("a bad value was accepted")
+        } catch let failure as CommandFailure {
+            #expect("\(failure)".hasSuffix(".conf, line 2: download-budget is a size like 2GiB, 500MB or unlimited, not “lots”"),
+                    "\(failure)")
+        }
+    }
+}
