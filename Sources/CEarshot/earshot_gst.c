@@ -39,6 +39,7 @@ GstMessageType earshot_message_type(GstMessage *message) { return GST_MESSAGE_TY
 GstObject *earshot_message_src(GstMessage *message) { return GST_MESSAGE_SRC(message); }
 GstEventType earshot_event_type(GstEvent *event) { return GST_EVENT_TYPE(event); }
 GstClockTime earshot_buffer_pts(GstBuffer *buffer) { return GST_BUFFER_PTS(buffer); }
+GstClockTime earshot_buffer_duration(GstBuffer *buffer) { return GST_BUFFER_DURATION(buffer); }
 
 GstBuffer *earshot_probe_info_buffer(GstPadProbeInfo *info) {
     return (info->type & GST_PAD_PROBE_TYPE_BUFFER) ? GST_PAD_PROBE_INFO_BUFFER(info) : NULL;

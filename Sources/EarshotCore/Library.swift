@@ -20,6 +20,8 @@ public struct UpdateReport: Sendable, Equatable {
     public var title: String?
     public var episodes: Int
     public var newEpisodes: Int
+    /// The episodes a refresh added (none for a new subscription, whose every episode counts as new).
+    public var newEpisodeIDs: [EpisodeID] = []
     public var notModified: Bool
     /// The plain-words cause when it failed.
     public var error: String?
@@ -41,6 +43,8 @@ public struct UpdateReport: Sendable, Equatable {
 public final class Library {
     /// Called when the list of podcasts or their titles, art or counts changed.
     public var onChange: () -> Void = {}
+    /// Called once per `refresh` run, with every podcast's report, when the last one is in.
+    public var onRefreshed: ([UpdateReport]) -> Void = { _ in }
     /// Called when a refresh found new episodes of a podcast already subscribed.
     public var onNewEpisodes: ([EpisodeID], PodcastID) -> Void = { _, _ in }
     /// The download settings of the configuration file (else the defaults); stored global settings win.
@@ -65,8 +69,7 @@ public final class Library {
         updater = FeedUpdater(fetcher: fetcher, store: store, background: background)
         do {
             podcasts = try store.podcasts()
-            settings[nil] = try store.settings(for: nil)
-            for podcast in podcasts { settings[podcast.id] = try store.settings(for: podcast.id) }
+            settings = try store.allSettings()
         } catch {
             throw .failed("cannot read the library: \(error)")
         }
@@ -81,8 +84,14 @@ public final class Library {
     // MARK: Settings
 
     /// Whether new episodes of `podcast` go to the end of Up Next.
-    public func autoQueue(_ podcast: PodcastID) -> Bool {
-        Setting.flag(settings[podcast]?[Setting.autoQueue] ?? settings[nil]?[Setting.autoQueue]) ?? true
+    public func autoQueue(_ podcast: PodcastID) -> Bool { isOn(Setting.autoQueue, for: podcast) }
+
+    /// Whether a refresh that finds new episodes of `podcast` posts a desktop notification.
+    public func notifies(_ podcast: PodcastID) -> Bool { isOn(Setting.notify, for: podcast) }
+
+    /// An on/off setting of `podcast`, else the global default, else on.
+    private func isOn(_ key: String, for podcast: PodcastID) -> Bool {
+        Setting.flag(settings[podcast]?[key] ?? settings[nil]?[key]) ?? true
     }
 
     /// Whether new episodes of `podcast` are downloaded as a refresh finds them.
@@ -104,8 +113,8 @@ public final class Library {
     public func set(_ key: String, to value: String, for podcast: PodcastID?) throws(LibraryError) {
         if let podcast, self.podcast(podcast) == nil { throw .noSuchPodcast(podcast) }
         switch key {
-        case Setting.autoQueue:
-            guard let flag = Setting.flag(value) else { throw .invalidSetting("auto-queue is on or off, not “\(value)”") }
+        case Setting.autoQueue, Setting.notify:
+            guard let flag = Setting.flag(value) else { throw .invalidSetting("\(key) is on or off, not “\(value)”") }
             save(key, flag ? "on" : "off", for: podcast)
         case _ where key == DownloadSettings.autoDownloadKey || DownloadSettings.globalKeys.contains(key):
             if podcast != nil, key != DownloadSettings.autoDownloadKey {
@@ -117,7 +126,7 @@ public final class Library {
             case .failure(let problem): throw .invalidSetting(problem.description)
             }
         default:
-            let known = [Setting.autoQueue, DownloadSettings.autoDownloadKey] + DownloadSettings.globalKeys
+            let known = [Setting.autoQueue, Setting.notify, DownloadSettings.autoDownloadKey] + DownloadSettings.globalKeys
             throw .invalidSetting("unknown setting “\(key)” (known: \(known.joined(separator: ", ")))")
         }
     }
@@ -157,7 +166,10 @@ public final class Library {
             guard let podcast = podcast(id) else { throw .noSuchPodcast(id) }
             chosen.append(podcast)
         }
-        run(chosen.map(request(refreshing:)), autoQueue: nil, progress: progress, completion: completion)
+        run(chosen.map(request(refreshing:)), autoQueue: nil, progress: progress) { [weak self] reports in
+            self?.onRefreshed(reports)
+            completion(reports)
+        }
     }
 
     private func request(refreshing podcast: PodcastSummary) -> FeedUpdater.Request {
@@ -177,7 +189,10 @@ public final class Library {
                 reports[index] = report
                 done += 1
                 progress(report, done, requests.count)
-                if done == requests.count { completion(reports.compactMap { $0 }) }
+                if done == requests.count {
+                    completion(reports.compactMap { $0 })
+                    self.returnFreeMemory()
+                }
             }
         }
     }
@@ -199,6 +214,7 @@ public final class Library {
             report.title = summary.channel.title
             report.episodes = saved.episodeCount
             report.newEpisodes = saved.isNew ? saved.episodeCount : saved.newEpisodes.count
+            report.newEpisodeIDs = saved.isNew ? [] : saved.newEpisodes
             listener?.library(self, stored: summary, saved: saved, outline: outline)
             if !saved.isNew, !saved.newEpisodes.isEmpty { onNewEpisodes(saved.newEpisodes, summary.id) }
             onChange()
@@ -220,6 +236,16 @@ public final class Library {
             }
         }
         return report
+    }
+
+    /// Gives back what a batch of feeds left behind (parsed documents, SQLite's page cache): glibc keeps
+    /// freed memory otherwise, and a 200-feed import would stay resident.
+    private func returnFreeMemory() {
+        let store = self.store
+        background.run {
+            store.releaseMemory()
+            Heap.returnFreeMemory()
+        }
     }
 
     /// The demo gives way to the first podcast the listener adds.
@@ -246,6 +272,7 @@ public final class Library {
 /// The settings Earshot knows, and how their values read.
 enum Setting {
     static let autoQueue = "auto-queue"
+    static let notify = "notify"
 
     /// on/off, true/false, yes/no, 1/0.
     static func flag(_ text: String?) -> Bool? {

@@ -12,7 +12,8 @@ public struct Channel: Sendable, Equatable, Codable {
     public var description: String
     /// The show's artwork: itunes:image href, else the RSS image/url, else Atom logo/icon.
     public var profileImage: URL?
-    /// Where the publisher says the feed now lives (itunes:new-feed-url), when present.
+    /// Where the publisher says the feed now lives (itunes:new-feed-url, else `<redirect><newLocation>`),
+    /// when present.
     public var newFeedURL: URL?
     /// Episodes in the order the feed lists them.
     public var episodes: [Episode]

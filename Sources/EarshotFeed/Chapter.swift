@@ -19,4 +19,9 @@ public struct Chapter: Sendable, Equatable, Codable {
         self.link = link
         self.image = image
     }
+
+    /// `chapters` by start, earliest first; chapters that start together keep their order.
+    static func ordered(_ chapters: [Chapter]) -> [Chapter] {
+        chapters.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+    }
 }

@@ -1,4 +1,5 @@
-/// Remembers the `ElementKind` of each (local name, namespace URI) pointer pair libxml2 has reported.
+/// Remembers the `ElementKind` of each (local name, namespace URI) pointer pair libxml2 has reported (for a
+/// prefix the document never declared, its prefix stands in for the namespace URI).
 ///
 /// libxml2 interns names in the parser's dictionary, so within one document the same name always
 /// arrives as the same pointer. A small open-addressing table keyed by the pointers answers in a few

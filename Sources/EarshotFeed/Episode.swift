@@ -13,13 +13,15 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
     public var rawDescriptionFormat: DescriptionFormat
     /// When the episode was released, as written and as parsed.
     public var releaseDate: ReleaseDate?
-    /// The audio file (enclosure url, resolved against the feed URL when relative).
+    /// The audio file, resolved against the feed URL when relative: the first audio or video enclosure
+    /// (else the first enclosure); without any, the first audio or video media:content (also inside
+    /// media:group), else the first media:content.
     public var soundURL: URL?
     /// The enclosure's MIME type, e.g. `audio/mpeg`.
     public var soundMIMEType: String?
     /// The enclosure's length in bytes, as the feed states it.
     public var soundByteLength: Int64?
-    /// The episode's own artwork (itunes:image).
+    /// The episode's own artwork (itunes:image, else the first media:thumbnail).
     public var coverImage: URL?
     /// Running time in seconds (itunes:duration); nil when absent or unreadable.
     public var duration: Double?
@@ -35,7 +37,7 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
     public var chaptersURL: URL?
     /// Podcasting 2.0 transcript (podcast:transcript url; the first one listed).
     public var transcriptURL: URL?
-    /// Chapters given in the feed itself (Podlove Simple Chapters), in order; empty when there are none.
+    /// Chapters given in the feed itself (Podlove Simple Chapters), by start; empty when there are none.
     public var chapters: [Chapter]
 
     /// An episode with the given identity and fields.

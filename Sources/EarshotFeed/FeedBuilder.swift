@@ -43,15 +43,26 @@ struct FeedBuilder {
             item = ItemDraft()
             return
         case .enclosure where item != nil && parent == .item:
-            item!.enclosure = attribute("url")
-            item!.mimeType = attribute("type")
-            item!.byteLength = attribute("length")
+            SoundDraft.offer(url: attribute("url"), type: attribute("type"), length: attribute("length"), to: &item!.enclosure)
+            return
+        case .mediaContent where item != nil && isItemOrItsMediaGroup(parent):
+            SoundDraft.offer(url: attribute("url"), type: attribute("type"), length: attribute("fileSize"),
+                             medium: attribute("medium"), to: &item!.mediaContent)
+            return
+        case .mediaThumbnail where item != nil && isItemOrItsMediaGroup(parent):
+            if item!.thumbnail == nil { item!.thumbnail = attribute("url") }
+            return
+        case .pscChapter where item != nil && parent == .pscChapters:
+            if let start = attribute("start").flatMap(EpisodeDuration.seconds), let title = attribute("title") {
+                item!.chapters.append(Chapter(start: start, title: title, link: url(attribute("href")),
+                                              image: url(attribute("image"))))
+            }
             return
         case .itunesImage:
             if item != nil { item!.image = attribute("href") } else if isChannelContainer(parent) { channel.itunesImage = attribute("href") }
             return
         case .podcastChapters where item != nil:
-            item!.chapters = attribute("url")
+            item!.chaptersURL = attribute("url")
             return
         case .podcastTranscript where item != nil:
             if item!.transcript == nil { item!.transcript = attribute("url") }
@@ -102,12 +113,20 @@ struct FeedBuilder {
             title: channel.title, link: url(channel.link), author: channel.author ?? channel.atomAuthor,
             description: channel.description.map { bytes in bytes.withUnsafeBufferPointer { PlainText.from($0, isHTML: true) } } ?? "",
             profileImage: url(channel.itunesImage ?? channel.imageURL ?? channel.atomLogo),
-            newFeedURL: url(channel.newFeedURL), episodes: episodes)
+            newFeedURL: url(channel.newFeedURL ?? channel.redirect), episodes: episodes)
     }
 
     // MARK: Where text belongs
 
     private func isChannelContainer(_ kind: ElementKind) -> Bool { kind == .channel || kind == .atomFeed }
+
+    /// Whether `parent` (of the element just pushed) is an item or entry, or a media:group directly in one.
+    private func isItemOrItsMediaGroup(_ parent: ElementKind) -> Bool {
+        if parent == .item || parent == .atomEntry { return true }
+        guard parent == .mediaGroup, stack.count >= 3 else { return false }
+        let grandparent = stack[stack.count - 3]
+        return grandparent == .item || grandparent == .atomEntry
+    }
 
     private func reads(_ kind: ElementKind, under parent: ElementKind) -> Bool {
         switch parent {
@@ -115,6 +134,7 @@ struct FeedBuilder {
         case .channel, .atomFeed: return item == nil
         case .image: return kind == .url
         case .atomAuthor: return kind == .atomName && item == nil
+        case .redirect: return kind == .newLocation && item == nil
         default: return false
         }
     }
@@ -152,16 +172,15 @@ struct FeedBuilder {
         case .atomName: channel.atomAuthor = string(bytes)
         case .atomLogo, .atomIcon: if channel.atomLogo == nil || kind == .atomLogo { channel.atomLogo = string(bytes) }
         case .itunesNewFeedURL: channel.newFeedURL = string(bytes)
+        case .newLocation: channel.redirect = string(bytes)
         default: break
         }
     }
 
     private mutating func atomLink(rel: String, href: String?, type: String?, length: String?, parent: ElementKind) {
         if item != nil && parent == .atomEntry {
-            if rel == "enclosure", item!.enclosure == nil {
-                item!.enclosure = href
-                item!.mimeType = type
-                item!.byteLength = length
+            if rel == "enclosure" {
+                SoundDraft.offer(url: href, type: type, length: length, to: &item!.enclosure)
             } else if rel == "alternate", item!.link == nil {
                 item!.link = href
             }
@@ -175,7 +194,8 @@ struct FeedBuilder {
     private mutating func finishItem() {
         guard let draft = item else { return }
         item = nil
-        let sound = url(draft.enclosure)
+        let chosen = draft.enclosure ?? draft.mediaContent
+        let sound = url(chosen?.url)
         let link = url(draft.link)
         guard let id = draft.guid ?? sound?.absoluteString ?? link?.absoluteString else {
             warnings.append("\(itemName(draft)) has no guid, enclosure or link to identify it; skipped")
@@ -185,8 +205,8 @@ struct FeedBuilder {
             warnings.append("\(itemName(draft)) repeats the id \(id) of an earlier item; skipped")
             return
         }
-        if draft.enclosure != nil && sound == nil {
-            warnings.append("\(itemName(draft)) has an enclosure URL that cannot be read: \(draft.enclosure!)")
+        if let chosen, sound == nil {
+            warnings.append("\(itemName(draft)) has an enclosure URL that cannot be read: \(chosen.url)")
         }
         var rawDescription: String?
         var format = DescriptionFormat.html
@@ -199,10 +219,11 @@ struct FeedBuilder {
         episodes.append(Episode(
             id: id, title: draft.title, rawDescription: rawDescription, rawDescriptionFormat: format,
             releaseDate: dateText.map(ReleaseDate.init(text:)), soundURL: sound,
-            soundMIMEType: draft.mimeType, soundByteLength: draft.byteLength.flatMap { Int64($0.trimmingWhitespace()) },
-            coverImage: url(draft.image), duration: draft.duration.flatMap(EpisodeDuration.seconds),
+            soundMIMEType: chosen?.mimeType, soundByteLength: chosen?.byteLength.flatMap { Int64($0.trimmingWhitespace()) },
+            coverImage: url(draft.image) ?? url(draft.thumbnail), duration: draft.duration.flatMap(EpisodeDuration.seconds),
             season: draft.season, episodeNumber: draft.episode, episodeType: draft.episodeType, link: link,
-            chaptersURL: url(draft.chapters), transcriptURL: url(draft.transcript)))
+            chaptersURL: url(draft.chaptersURL), transcriptURL: url(draft.transcript),
+            chapters: Chapter.ordered(draft.chapters)))
     }
 
     private func itemName(_ draft: ItemDraft) -> String {
@@ -261,16 +282,46 @@ private struct ItemDraft {
     var description: (kind: ElementKind, bytes: [UInt8])?
     /// The Atom text constructs (content, summary) whose type is html or xhtml.
     var atomHTML: Set<ElementKind> = []
-    var enclosure: String?
-    var mimeType: String?
-    var byteLength: String?
+    /// The enclosure (or Atom enclosure link) chosen so far.
+    var enclosure: SoundDraft?
+    /// The media:content chosen so far; the sound only when there is no enclosure.
+    var mediaContent: SoundDraft?
+    /// itunes:image href.
     var image: String?
+    /// media:thumbnail url; the art only when there is no itunes:image.
+    var thumbnail: String?
     var duration: String?
     var season: Int?
     var episode: Int?
     var episodeType: String?
-    var chapters: String?
+    var chaptersURL: String?
     var transcript: String?
+    /// Podlove Simple Chapters, as listed.
+    var chapters: [Chapter] = []
+}
+
+/// One candidate for an item's sound: an enclosure, an Atom enclosure link or a media:content.
+private struct SoundDraft {
+    var url: String
+    var mimeType: String?
+    var byteLength: String?
+    /// Whether it is audio or video (as opposed to, say, a cover image listed as an enclosure).
+    var isPlayable: Bool
+
+    /// Keeps the first audio or video candidate, else the first candidate: an item listing `audio.mp3`
+    /// then `cover.jpg` plays the audio, and one listing `cover.jpg` then `audio.mp3` too.
+    static func offer(url: String?, type: String?, length: String?, medium: String? = nil, to chosen: inout SoundDraft?) {
+        guard let url else { return }
+        let isPlayable = isAudioOrVideo(type) || isAudioOrVideo(medium)
+        if let current = chosen, current.isPlayable || !isPlayable { return }
+        chosen = SoundDraft(url: url, mimeType: type, byteLength: length, isPlayable: isPlayable)
+    }
+
+    /// Whether a MIME type (`audio/mpeg`) or Media RSS medium (`video`) names audio or video.
+    private static func isAudioOrVideo(_ value: String?) -> Bool {
+        guard let start = value?.prefix(5).lowercased() else { return false }  // a small string: no allocation
+        return start == "audio" || start == "video"
+    }
 }
 
 /// What the channel (or Atom feed) said about itself.
@@ -284,4 +335,6 @@ private struct ChannelDraft {
     var imageURL: String?
     var atomLogo: String?
     var newFeedURL: String?
+    /// `<redirect><newLocation>`: where the feed moved, said the older way.
+    var redirect: String?
 }

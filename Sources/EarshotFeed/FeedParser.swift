@@ -78,8 +78,8 @@ public final class FeedParser {
         }
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
-        handler.startElementNs = { data, localname, _, uri, _, _, attributeCount, _, attributes in
-            SAXSession.from(data).pointee.startElement(localname!, uri, attributeCount, attributes)
+        handler.startElementNs = { data, localname, prefix, uri, _, _, attributeCount, _, attributes in
+            SAXSession.from(data).pointee.startElement(localname!, prefix, uri, attributeCount, attributes)
         }
         handler.endElementNs = { data, _, _, _ in SAXSession.from(data).pointee.endElement() }
         handler.characters = { data, bytes, count in
@@ -88,8 +88,10 @@ public final class FeedParser {
         handler.entityDecl = { data, name, _, _, _, _ in SAXSession.from(data).pointee.refuseEntity(name) }
         handler.serror = { data, error in SAXSession.from(data).pointee.record(error) }
         let context = prefix.withUnsafeBytes { head in
-            xmlCreatePushParserCtxt(&handler, session, head.baseAddress?.assumingMemoryBound(to: CChar.self),
-                                    Int32(min(4, head.count)), nil)
+            // The attribute count follows every byte libxml2 gets; four cannot hold too many attributes.
+            _ = session.pointee.attributes.admit(UnsafeRawBufferPointer(rebasing: head.prefix(4)))
+            return xmlCreatePushParserCtxt(&handler, session, head.baseAddress?.assumingMemoryBound(to: CChar.self),
+                                           Int32(min(4, head.count)), nil)
         }
         guard let context else {
             session.pointee.refusal = .invalidData(reason: "libxml2 could not start a parser", line: nil, column: nil)
@@ -108,11 +110,12 @@ public final class FeedParser {
 }
 
 /// One document's parse as libxml2's callbacks see it: the builder, the nesting depth, the element-name
-/// cache, and the faults met so far.
+/// cache, the attribute count of the bytes ahead, and the faults met so far.
 struct SAXSession {
     /// Deeper nesting than this is refused (libxml2's own limit is also 256).
     static let maximumDepth = 256
 
+    var attributes = AttributeCounter()
     var builder: FeedBuilder
     var context: xmlParserCtxtPtr?
     var depth = 0
@@ -138,6 +141,13 @@ struct SAXSession {
             let count = min(bytes.count - offset, 64 << 10)
             let chunk = bytes.baseAddress.map { $0.advanced(by: offset).assumingMemoryBound(to: CChar.self) }
             let last = terminate && offset + count == bytes.count
+            if let slice = bytes.baseAddress.map({ UnsafeRawBufferPointer(start: $0 + offset, count: count) }),
+               !attributes.admit(slice) {
+                refusal = .invalidData(
+                    reason: "an element has more than \(AttributeCounter.limit) attributes; feeds never need that many, "
+                        + "and reading them would take libxml2 minutes", line: line, column: nil)
+                return
+            }
             xmlParseChunk(context, chunk, Int32(count), last ? 1 : 0)
             offset += count
         } while offset < bytes.count && refusal == nil
@@ -159,10 +169,10 @@ struct SAXSession {
         return .success(ParsedFeed(channel: channel, warnings: warnings))
     }
 
-    mutating func startElement(_ localname: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?, _ attributeCount: Int32,
-                               _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
+    mutating func startElement(_ localname: UnsafePointer<UInt8>, _ prefix: UnsafePointer<UInt8>?, _ uri: UnsafePointer<UInt8>?,
+                               _ attributeCount: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
         depth += 1
-        let kind = kind(localname, uri)
+        let kind = kind(localname, prefix, uri)
         if depth == 1 {
             sawRoot = true
             guard kind == .rss || kind == .rdf || kind == .atomFeed else {
@@ -193,10 +203,24 @@ struct SAXSession {
     }
 
     /// The element kind for a (local name, namespace) pair; the string comparison runs once per distinct name.
-    private mutating func kind(_ localname: UnsafePointer<UInt8>, _ uri: UnsafePointer<UInt8>?) -> ElementKind {
-        if let known = names.lookup(localname, uri) { return known }
-        let kind = ElementKind(uri: uri.map { String(cString: $0) }, local: String(cString: localname))
-        names.insert(localname, uri, kind)
+    ///
+    /// A prefix the document never declared (libxml2 reports it with no namespace) stands for its usual
+    /// namespace when it is a well-known one (`itunes`, `media`…), and for none of Earshot's otherwise. Such
+    /// names are cached under the prefix's pointer in place of a namespace's: libxml2 interns both in one
+    /// dictionary, so the two only meet when a namespace URI is spelt like a prefix.
+    private mutating func kind(_ localname: UnsafePointer<UInt8>, _ prefix: UnsafePointer<UInt8>?,
+                               _ uri: UnsafePointer<UInt8>?) -> ElementKind {
+        let undeclared = uri == nil ? prefix : nil
+        let key = uri ?? undeclared
+        if let known = names.lookup(localname, key) { return known }
+        let kind: ElementKind
+        if let undeclared {
+            let assumed = FeedNamespace.assumed(forUndeclaredPrefix: String(cString: undeclared))
+            kind = assumed.map { ElementKind(uri: $0, local: String(cString: localname)) } ?? .other
+        } else {
+            kind = ElementKind(uri: uri.map { String(cString: $0) }, local: String(cString: localname))
+        }
+        names.insert(localname, key, kind)
         return kind
     }
 

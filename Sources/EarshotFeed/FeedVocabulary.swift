@@ -2,6 +2,12 @@
 enum FeedNamespace {
     static let atom = "http://www.w3.org/2005/Atom"
     static let itunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
+    /// The capitalisation some publishers copied from Apple's old documentation.
+    static let itunesCapitalised = "http://www.itunes.com/DTDs/Podcast-1.0.dtd"
+    /// Media RSS, with the trailing slash its specification asks for and without it.
+    static let media = ["http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss"]
+    /// Podlove Simple Chapters, with and without a trailing slash.
+    static let podloveChapters = ["http://podlove.org/simple-chapters", "http://podlove.org/simple-chapters/"]
     static let content = "http://purl.org/rss/1.0/modules/content/"
     static let dublinCore = "http://purl.org/dc/elements/1.1/"
     static let rss1 = "http://purl.org/rss/1.0/"
@@ -9,6 +15,20 @@ enum FeedNamespace {
     /// Podcasting 2.0, current URI and the GitHub URI that feeds written before 2021 still use.
     static let podcastIndex = ["https://podcastindex.org/namespace/1.0",
                                "https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md"]
+
+    /// The namespace a well-known prefix stands for when a feed uses it without declaring it
+    /// (`<itunes:duration>` with no `xmlns:itunes`). A declared prefix always means what it is bound to.
+    static func assumed(forUndeclaredPrefix prefix: String) -> String? {
+        switch prefix {
+        case "itunes": return itunes
+        case "podcast": return podcastIndex[0]
+        case "media": return media[0]
+        case "content": return content
+        case "atom": return atom
+        case "psc": return podloveChapters[0]
+        default: return nil
+        }
+    }
 }
 
 /// The elements Earshot reads. Everything else is `.other` and only counted for nesting.
@@ -17,12 +37,14 @@ enum ElementKind: UInt8 {
     // Roots and containers.
     case rss, rdf, atomFeed, channel, item, atomEntry, image, atomAuthor
     // RSS 2.0 (no namespace, or RSS 1.0's).
-    case title, link, description, pubDate, guid, enclosure, url, managingEditor
+    case title, link, description, pubDate, guid, enclosure, url, managingEditor, redirect, newLocation
     // iTunes.
     case itunesAuthor, itunesSummary, itunesImage, itunesDuration, itunesSeason, itunesEpisode,
          itunesEpisodeType, itunesNewFeedURL
     // Others.
     case contentEncoded, dcDate, dcCreator, podcastChapters, podcastTranscript
+    // Media RSS and Podlove Simple Chapters.
+    case mediaGroup, mediaContent, mediaThumbnail, pscChapters, pscChapter
     // Atom.
     case atomTitle, atomLink, atomID, atomSummary, atomContent, atomPublished, atomUpdated, atomName,
          atomSubtitle, atomLogo, atomIcon
@@ -44,9 +66,11 @@ enum ElementKind: UInt8 {
             case "guid": self = .guid
             case "enclosure": self = .enclosure
             case "managingEditor": self = .managingEditor
+            case "redirect": self = .redirect
+            case "newLocation": self = .newLocation
             default: self = .other
             }
-        case FeedNamespace.itunes?:
+        case FeedNamespace.itunes?, FeedNamespace.itunesCapitalised?:
             switch local {
             case "author": self = .itunesAuthor
             case "summary": self = .itunesSummary
@@ -82,6 +106,15 @@ enum ElementKind: UInt8 {
             case "icon": self = .atomIcon
             default: self = .other
             }
+        case let uri? where FeedNamespace.media.contains(uri):
+            switch local {
+            case "group": self = .mediaGroup
+            case "content": self = .mediaContent
+            case "thumbnail": self = .mediaThumbnail
+            default: self = .other
+            }
+        case let uri? where FeedNamespace.podloveChapters.contains(uri):
+            self = local == "chapters" ? .pscChapters : local == "chapter" ? .pscChapter : .other
         case let uri? where FeedNamespace.podcastIndex.contains(uri):
             self = local == "chapters" ? .podcastChapters : local == "transcript" ? .podcastTranscript : .other
         default:
@@ -106,7 +139,8 @@ enum ElementKind: UInt8 {
     var carriesText: Bool {
         switch self {
         case .other, .rss, .rdf, .atomFeed, .channel, .item, .atomEntry, .image, .atomAuthor, .enclosure,
-             .itunesImage, .podcastChapters, .podcastTranscript, .atomLink:
+             .itunesImage, .podcastChapters, .podcastTranscript, .atomLink, .redirect, .mediaGroup, .mediaContent,
+             .mediaThumbnail, .pscChapters, .pscChapter:
             return false
         default:
             return true

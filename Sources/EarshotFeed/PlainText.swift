@@ -134,18 +134,20 @@ enum PlainText {
         let nameStart = i
         while i < s.count, isLetter(s[i]) || (s[i] >= 0x30 && s[i] <= 0x39) { i += 1 }
         let name = TagName(s, nameStart..<i).key
-        // Skip attributes, honouring quotes (a quoted value may contain '>').
-        var quote: UInt8 = 0
-        while i < s.count {
-            let c = s[i]
-            if quote != 0 {
-                if c == quote { quote = 0 }
-            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-                quote = c
-            } else if c == UInt8(ascii: ">") {
-                break
+        // Skip attributes, honouring quoted values (which may contain '>'). As in HTML's tokenizer, a quote
+        // opens a value only right after '=' (spaces aside); anywhere else, as in the unescaped
+        // `title="Said: "hi" there"`, it is an ordinary character and must not swallow the text after the tag.
+        while i < s.count, s[i] != UInt8(ascii: ">") {
+            guard s[i] == UInt8(ascii: "=") else {
+                i += 1
+                continue
             }
             i += 1
+            while i < s.count, s[i] == UInt8(ascii: " ") || s[i] == UInt8(ascii: "\t") || s[i] == UInt8(ascii: "\n")
+                || s[i] == UInt8(ascii: "\r") { i += 1 }
+            if i < s.count, s[i] == UInt8(ascii: "\"") || s[i] == UInt8(ascii: "'") {
+                i = nextIndex(of: s[i], in: s, from: i + 1).map { $0 + 1 } ?? s.count
+            }
         }
         let end = min(i + 1, s.count)
         if !closing && (name == TagName.script || name == TagName.style) {
@@ -153,7 +155,7 @@ enum PlainText {
         }
         if name == TagName.br {
             out.lineBreak(hard: true)
-        } else if TagName.blocks.contains(name) {
+        } else if TagName.isBlock(name) {
             out.lineBreak(hard: false)
         } else if name == TagName.li && !closing {
             out.lineBreak(hard: false)
@@ -216,10 +218,21 @@ private struct TagName {
 
     static let script = key("script"), style = key("style"), br = key("br"), li = key("li")
 
-    static let blocks: Set<UInt64> = Set([
+    /// The block elements' keys, sorted: a binary search over them is cheaper than hashing, once per tag.
+    private static let blocks: [UInt64] = [
         "p", "div", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "table", "tr",
         "section", "article", "header", "footer", "hr", "dl", "dt", "dd", "figure", "figcaption",
-    ].map(key))
+    ].map(key).sorted()
+
+    /// Whether the tag with this key ends a block (a line break in plain text).
+    static func isBlock(_ name: UInt64) -> Bool {
+        var low = 0, high = blocks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if blocks[middle] < name { low = middle + 1 } else { high = middle }
+        }
+        return low < blocks.count && blocks[low] == name
+    }
 }
 
 /// The plain text being written: collapses runs of spaces, keeps at most one blank line, trims.

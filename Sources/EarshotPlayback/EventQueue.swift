@@ -4,12 +4,18 @@ import EarshotGLib
 /// events posted during one iteration are handed over together at the start of the next one.
 final class EventQueue {
     private let context: MainContext
-    private var pending: [PlaybackEvent] = []
+    /// One event of either kind, so both kinds keep their order.
+    enum Event {
+        case playback(PlaybackEvent)
+        case listening(ListeningEvent)
+    }
+
+    private var pending: [Event] = []
     private var flush: SourceHandle?
-    private let deliver: (PlaybackEvent) -> Void
+    private let deliver: (Event) -> Void
 
     /// A queue whose events go to `deliver` on `context`.
-    init(context: MainContext, deliver: @escaping (PlaybackEvent) -> Void) {
+    init(context: MainContext, deliver: @escaping (Event) -> Void) {
         self.context = context
         self.deliver = deliver
     }
@@ -17,7 +23,12 @@ final class EventQueue {
     deinit { flush?.cancel() }
 
     /// Queues `event` for delivery.
-    func post(_ event: PlaybackEvent) {
+    func post(_ event: PlaybackEvent) { enqueue(.playback(event)) }
+
+    /// Queues `event` for delivery.
+    func post(_ event: ListeningEvent) { enqueue(.listening(event)) }
+
+    private func enqueue(_ event: Event) {
         pending.append(event)
         guard flush == nil else { return }
         // A zero timeout runs at default priority, like the bus watch, so events are not starved by it.

@@ -26,6 +26,10 @@ extension PlaybackEngine {
         case GST_MESSAGE_DURATION_CHANGED:
             refreshDuration()
             issueNextSeek()  // a demuxer that learned the duration may just have become seekable
+        case GST_MESSAGE_TAG:
+            announceChapters(ChapterReader.chapters(inTagMessage: message))
+        case GST_MESSAGE_TOC:
+            announceChapters(ChapterReader.chapters(inTOCMessage: message))
         case GST_MESSAGE_ELEMENT:
             if let missing = MissingPlugin(message: message), missingPlugin == nil { missingPlugin = missing }
         case GST_MESSAGE_CLOCK_LOST:

@@ -39,7 +39,7 @@ public final class PlaybackEngine {
     /// Playback rate; survives loading another episode.
     public internal(set) var rate: Double = 1
 
-    /// Linear volume 0…1; survives loading another episode.
+    /// Linear volume 0…1; survives loading another episode (a fade moves it step by step).
     public internal(set) var volume: Double = 1
 
     /// How many flushing seeks have actually been sent to the pipeline (coalesced requests are not
@@ -91,6 +91,12 @@ public final class PlaybackEngine {
     var missingPlugin: MissingPlugin?
     var diagnosis: ConnectionDiagnosis?
     var sinkTap: SinkTap?
+    /// Whether voice boost is on (see `voiceBoost`).
+    var isVoiceBoostOn = false
+    /// The fade in progress, if any.
+    var fadeTimer: SourceHandle?
+    /// The chapters announced for the current episode.
+    var announcedChapters: [AudioChapter] = []
     /// Defers tearing down a pipeline whose HTTP source waits for a response (libsoup 3 crashes otherwise).
     var responseGuard = ResponseGuard()
 
@@ -108,7 +114,10 @@ public final class PlaybackEngine {
         playbin.setAudioSink(output.element)
         events = EventQueue(context: context) { [weak self] event in
             guard let self else { return }
-            self.delegate?.playbackEngine(self, didEmit: event)
+            switch event {
+            case .playback(let event): self.delegate?.playbackEngine(self, didEmit: event)
+            case .listening(let event): self.delegate?.playbackEngine(self, didEmit: event)
+            }
         }
         let bus = playbin.bus()
         busWatch = BusWatch(bus: bus, context: context) { [weak self] message in
@@ -118,6 +127,7 @@ public final class PlaybackEngine {
     }
 
     deinit {
+        fadeTimer?.cancel()
         diagnosis?.cancel()
         seekRetry?.cancel()
         events.cancel()
@@ -136,6 +146,8 @@ public final class PlaybackEngine {
         self.uri = uri
         duration = nil
         announcedDuration = nil
+        announcedChapters = []
+        playbin.filters.trimmer.resetTimeSaved()
         if !responseGuard.isTeardownDeferred { playbin.setURI(uri.absoluteString) }
         playbin.volume = volume
         let start = max(0, startAt.nanosecondCount)
@@ -198,12 +210,13 @@ public final class PlaybackEngine {
         issueNextSeek()
     }
 
-    /// Sets the linear volume; values below 0 become 0 and above 1 become 1. Kept across episodes.
+    /// Sets the linear volume; values below 0 become 0 and above 1 become 1. Kept across episodes. Cancels
+    /// a fade in progress.
     public func setVolume(_ newVolume: Double) {
         assertOnEngineThread()
         guard !newVolume.isNaN else { return }
-        volume = min(max(newVolume, 0), 1)
-        playbin.volume = volume
+        cancelFade()
+        applyVolume(min(max(newVolume, 0), 1))
     }
 
     /// The playback position: the pending seek's target while a seek is pending, otherwise where the

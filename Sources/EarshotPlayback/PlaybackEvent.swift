@@ -21,4 +21,7 @@ public enum PlaybackEvent: Sendable, Equatable {
 public protocol PlaybackEngineDelegate: AnyObject {
     /// Called on the engine's main context for each event, in the order they happened.
     func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent)
+    /// Called on the engine's main context for each listening event (chapters, fades), in order with the
+    /// playback events; a default implementation ignores them.
+    func playbackEngine(_ engine: PlaybackEngine, didEmit event: ListeningEvent)
 }

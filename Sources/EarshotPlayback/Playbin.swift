@@ -7,6 +7,8 @@ import CGStreamer
 final class Playbin {
     /// The playbin element (owned).
     let element: UnsafeMutablePointer<GstElement>
+    /// The audio filter: speed, voice boost, silence trimming.
+    let filters: AudioFilterBin
     /// Corrects landings of demuxers that do not seek accurately (watches the audio filter's input).
     let landingGuard: LandingGuard
 
@@ -14,17 +16,16 @@ final class Playbin {
     static let ringBufferBytes: guint64 = 64 << 20
 
     /// A playbin that plays audio only (no video or subtitles), with software volume, progressive
-    /// download for network streams, and `scaletempo` as its audio filter so rate changes keep the pitch.
+    /// download for network streams, and `AudioFilterBin` as its audio filter (scaletempo keeps the pitch
+    /// at any rate; voice boost and silence trimming can be switched while playing).
     init() throws(PlaybackSetupError) {
         element = try GStreamer.makeElement("playbin")
-        let tempo: UnsafeMutablePointer<GstElement>
-        do { tempo = try GStreamer.makeElement("scaletempo") } catch {
+        do { filters = try AudioFilterBin() } catch {
             gst_object_unref(element)
             throw error
         }
-        earshot_object_set_object(element, "audio-filter", tempo)
-        landingGuard = LandingGuard(watching: tempo)
-        gst_object_unref(tempo)  // playbin holds its own reference now
+        earshot_object_set_object(element, "audio-filter", filters.element)
+        landingGuard = LandingGuard(watching: filters.element)
         // Progressive download: network streams go through a file-backed ring buffer that demuxers read
         // with random access (pull mode), as they read files. In push mode some demuxers (oggdemux) seek
         // only approximately, or refuse to, over HTTP; in pull mode every format seeks accurately.

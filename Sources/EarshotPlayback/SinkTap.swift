@@ -6,7 +6,7 @@ import Foundation
 /// Instrumentation for tests and benchmarks: watches the audio that reaches the output sink, so seek
 /// accuracy can be checked on the data itself rather than on a position query.
 ///
-/// A *landing* starts at each flush (a flushing seek) and at each new stream. It records the stream time
+/// A *landing* starts at each flush (a flushing seek) and at each new stream (a stream-start with a new id). It records the stream time
 /// of the first buffer that reaches the sink afterwards and, when the sink receives 32-bit float audio
 /// (e.g. an output of `audioconvert ! audio/x-raw,format=F32LE ! fakesink`), up to `captureLimit` samples
 /// of the first channel. The probe runs on GStreamer's streaming thread; readers get snapshots.
@@ -30,6 +30,7 @@ public final class SinkTap: @unchecked Sendable {  // all mutable state is behin
         var channels = 0
         var isFloat = false
         var armed = true
+        var streamID: String?
         var flushes = 0
         var landings = 0
         // The landing being captured.
@@ -107,7 +108,12 @@ public final class SinkTap: @unchecked Sendable {  // all mutable state is behin
                 state.flushes += 1
                 state.armed = true
             case GST_EVENT_STREAM_START:
-                state.armed = true
+                // A new stream, not the same one's sticky events sent again (as after a pad offset change).
+                var id: UnsafePointer<gchar>?
+                gst_event_parse_stream_start(event, &id)
+                let streamID = id.map { String(cString: $0) }
+                if streamID != state.streamID || streamID == nil { state.armed = true }
+                state.streamID = streamID
             case GST_EVENT_SEGMENT:
                 var segment: UnsafePointer<GstSegment>?
                 gst_event_parse_segment(event, &segment)

@@ -23,12 +23,13 @@ enum BusRecords {
         return .vardict(entries)
     }
 
-    static func podcast(_ podcast: PodcastSummary, autoQueue: Bool, art: URL?) -> DBusValue {
+    static func podcast(_ podcast: PodcastSummary, autoQueue: Bool, notify: Bool, art: URL?) -> DBusValue {
         var entries: [(String, DBusValue)] = [
             ("id", .int64(podcast.id.rawValue)), ("url", .string(podcast.url.absoluteString)),
             ("episodes", .uint32(UInt32(clamping: podcast.episodeCount))),
             ("unplayed", .uint32(UInt32(clamping: podcast.unplayedCount))),
             ("added", .int64(seconds(podcast.addedAt))), ("auto_queue", .boolean(autoQueue)),
+            ("notify", .boolean(notify)),
         ]
         if let title = podcast.channel.title { entries.append(("title", .string(title))) }
         if let author = podcast.channel.author { entries.append(("author", .string(author))) }

@@ -74,12 +74,18 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
 
     // MARK: PlaylistControl
 
+    /// Every playlist; covers not cached yet are fetched (and announced with PlaylistChanged).
     public var playlists: [PlaylistEntry] {
-        [PlaylistEntry(id: Self.upNextPlaylist, name: "Up Next")] + library.podcasts.map(playlist(for:))
+        [PlaylistEntry(id: Self.upNextPlaylist, name: "Up Next")] + library.podcasts.map { playlist(for: $0, fetchingArt: true) }
     }
 
+    public var playlistCount: Int { library.podcasts.count + 1 }
+
+    /// Every podcast's playlist with the covers known so far (nothing is looked up).
+    var knownPlaylists: [PlaylistEntry] { library.podcasts.map { playlist(for: $0) } }
+
     public var activePlaylist: PlaylistEntry? {
-        player.currentPodcast.flatMap(library.podcast).map(playlist(for:))
+        player.currentPodcast.flatMap(library.podcast).map { playlist(for: $0) }
     }
 
     public func activatePlaylist(_ id: String) throws(PlayerError) {
@@ -93,12 +99,15 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
         try mapped { () throws(LibraryError) in try player.play(podcast: PodcastID(rawValue: raw)) }
     }
 
-    /// The playlist of a podcast.
-    public func playlist(for podcast: PodcastSummary) -> PlaylistEntry {
-        PlaylistEntry(
+    /// The playlist of a podcast. Its icon is the cover when it is known to be cached; with
+    /// `fetchingArt`, a cover not looked up yet is looked up (on disk, else downloaded once).
+    public func playlist(for podcast: PodcastSummary, fetchingArt: Bool = false) -> PlaylistEntry {
+        let cover = [podcast.channel.profileImage]
+        let icon = fetchingArt ? metadata.artFile(for: cover) : metadata.knownArtFile(for: cover)
+        return PlaylistEntry(
             id: Self.podcastPlaylistPrefix + String(podcast.id.rawValue),
             name: podcast.channel.title ?? podcast.url.absoluteString,
-            icon: metadata.artFile(for: [podcast.channel.profileImage])?.absoluteString ?? "",
+            icon: icon?.absoluteString ?? "",
             created: podcast.addedAt.timeIntervalSince1970, lastPlayed: podcast.lastPlayedAt?.timeIntervalSince1970)
     }
 }

@@ -52,6 +52,11 @@ public final class NowPlayingMetadata {
         }
     }
 
+    /// The first of `candidates` already found in the cache this session; no disk, no network.
+    func knownArtFile(for candidates: [URL?]) -> URL? {
+        candidates.lazy.compactMap { $0 }.compactMap { self.files[$0] }.first
+    }
+
     /// The first of `candidates` that is cached; a missing one is fetched (once) and announced.
     func artFile(for candidates: [URL?]) -> URL? {
         for remote in candidates.compactMap({ $0 }) {

@@ -10,12 +10,12 @@ public final class PlaylistWatcher {
     public init(bridge: MPRISPlayer, adapter: MPRISAdapter) {
         self.bridge = bridge
         self.adapter = adapter
-        announced = Dictionary(bridge.playlists.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        announced = Dictionary(bridge.knownPlaylists.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Compares the playlists with what was last seen; emits for each one whose name or icon changed.
     public func announce() {
-        let now = bridge.playlists
+        let now = bridge.knownPlaylists
         for playlist in now {
             if let before = announced[playlist.id], before.name != playlist.name || before.icon != playlist.icon {
                 adapter?.playlistChanged(playlist)

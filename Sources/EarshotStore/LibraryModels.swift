@@ -13,6 +13,7 @@ public struct EpisodeID: Hashable, Sendable, Comparable, CustomStringConvertible
     /// The identity with the given row id.
     public init(rawValue: Int64) { self.rawValue = rawValue }
 
+    /// Orders by row id: a stable order with no meaning of its own.
     public static func < (a: EpisodeID, b: EpisodeID) -> Bool { a.rawValue < b.rawValue }
 
     /// `episode #<id>`, for log lines and error messages.
@@ -21,6 +22,7 @@ public struct EpisodeID: Hashable, Sendable, Comparable, CustomStringConvertible
 
 /// One podcast of the library as the library listing shows it.
 public struct PodcastSummary: Sendable, Equatable {
+    /// The podcast's identity.
     public var id: PodcastID
     /// Where the feed lives now.
     public var url: URL
@@ -28,8 +30,9 @@ public struct PodcastSummary: Sendable, Equatable {
     public var channel: Channel
     /// ETag / Last-Modified for the next conditional GET.
     public var validators: FeedValidators
-    /// How many episodes are stored, and how many of those are not completed.
+    /// How many episodes are stored.
     public var episodeCount: Int
+    /// How many of the stored episodes are not completed (started ones count).
     public var unplayedCount: Int
     /// When the feed was last fetched or confirmed unchanged; nil if never.
     public var lastCheckedAt: Date?
@@ -38,6 +41,7 @@ public struct PodcastSummary: Sendable, Equatable {
     /// When it was subscribed (for a library migrated from version 1: when the migration ran).
     public var addedAt: Date
 
+    /// A summary with the given fields.
     public init(id: PodcastID, url: URL, channel: Channel, validators: FeedValidators, episodeCount: Int,
                 unplayedCount: Int, lastCheckedAt: Date?, lastPlayedAt: Date?, addedAt: Date) {
         self.id = id
@@ -64,6 +68,7 @@ public struct SavedFeed: Sendable, Equatable {
     /// How many episodes the podcast has now.
     public var episodeCount: Int
 
+    /// A result with the given fields.
     public init(podcast: PodcastID, isNew: Bool, newEpisodes: [EpisodeID], episodeCount: Int) {
         self.podcast = podcast
         self.isNew = isNew
@@ -74,7 +79,9 @@ public struct SavedFeed: Sendable, Equatable {
 
 /// One stored episode with everything the player needs about it.
 public struct StoredEpisode: Sendable, Equatable {
+    /// The episode's identity.
     public var id: EpisodeID
+    /// The podcast it belongs to.
     public var podcast: PodcastID
     /// Every field the feed gave (its `id` is the guid).
     public var episode: Episode
@@ -85,6 +92,7 @@ public struct StoredEpisode: Sendable, Equatable {
     /// Chapters fetched from the episode's chapters file or read from its audio; empty when none yet.
     public var storedChapters: [Chapter]
 
+    /// An episode with the given fields; by default nothing learned and no stored chapters.
     public init(id: EpisodeID, podcast: PodcastID, episode: Episode, status: EpisodeStatus,
                 learnedDuration: Double? = nil, storedChapters: [Chapter] = []) {
         self.id = id
@@ -98,19 +106,30 @@ public struct StoredEpisode: Sendable, Equatable {
 
 /// One episode as a listing shows it (`earshot episodes`, Up Next): small, no show notes.
 public struct EpisodeListing: Sendable, Equatable {
+    /// The episode's identity.
     public var id: EpisodeID
+    /// The podcast it belongs to.
     public var podcast: PodcastID
+    /// That podcast's title, when the feed gives one.
     public var podcastTitle: String?
+    /// The episode's id in its feed.
     public var guid: String
+    /// The episode's title, when the feed gives one.
     public var title: String?
+    /// When it was released, when the feed says so in a readable form.
     public var releaseDate: Date?
     /// The feed's duration, else the learned one, in seconds.
     public var duration: Double?
+    /// The listener's progress (`EpisodeStatus.unplayed` when never played).
     public var status: EpisodeStatus
+    /// Whether it has a sound URL (episodes without one cannot be played).
     public var isPlayable: Bool
+    /// The audio's address, when the feed gives one.
     public var soundURL: URL?
+    /// The episode's web page, when the feed gives one.
     public var link: URL?
 
+    /// A listing with the given fields.
     public init(id: EpisodeID, podcast: PodcastID, podcastTitle: String?, guid: String, title: String?,
                 releaseDate: Date?, duration: Double?, status: EpisodeStatus, isPlayable: Bool, soundURL: URL?,
                 link: URL?) {
@@ -130,10 +149,14 @@ public struct EpisodeListing: Sendable, Equatable {
 
 /// The current episode as stored: which one, of which podcast, and its progress.
 public struct CurrentEpisode: Sendable, Equatable {
+    /// The current episode's identity.
     public var episode: EpisodeID
+    /// The podcast it belongs to.
     public var podcast: PodcastID
+    /// Its progress (`isCurrentlyPlaying` is true).
     public var status: EpisodeStatus
 
+    /// A current episode with the given fields.
     public init(episode: EpisodeID, podcast: PodcastID, status: EpisodeStatus) {
         self.episode = episode
         self.podcast = podcast

@@ -39,7 +39,7 @@ public struct EpisodeStatus: Sendable, Equatable {
 }
 
 /// What the daemon keeps in memory of one stored episode: enough to order episodes and move between
-/// them. Everything else (title, show notes, links…) is read with `Store.episode(_:in:)` when the
+/// them. Everything else (title, show notes, links…) is read with `Store.storedEpisode(_:)` when the
 /// episode becomes current, so a 5,000-episode feed costs a few hundred kilobytes, not its show notes.
 public struct EpisodeEntry: Sendable, Equatable {
     /// The episode's identity (its guid in the feed).

@@ -121,7 +121,7 @@ enum Schema {
         return migrator
     }()
 
-    /// The episode columns written from an `Episode`, in the order `EpisodeColumns.arguments` binds them
+    /// The episode columns written from an `Episode`, in the order `Store.episodeArguments` binds them
     /// (after `feedId`, `guid` and `feedOrder`).
     static let episodeFields = [
         "title", "rawDescription", "rawDescriptionFormat", "releaseDateText", "releaseDate",

@@ -6,10 +6,11 @@ extension Store {
     /// Everything stored about one episode, or nil when there is none (or its guid cannot be read).
     public func storedEpisode(_ id: EpisodeID) throws -> StoredEpisode? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: """
+            let statement = try db.cachedStatement(sql: """
                 SELECT e.feedId, e.learnedDuration, e.duration, e.chapters, \(Self.statusColumns), \(Self.episodeColumns)
                 FROM episode e LEFT JOIN episodeStatus s ON s.episodeId = e.id WHERE e.id = ?
-                """, arguments: [id.rawValue])
+                """)
+            guard let row = try Row.fetchOne(statement, arguments: [id.rawValue])
             else { return nil }
             guard let podcast = row.integer(0), let episode = episode(row, from: 8) else { return nil }
             return StoredEpisode(

@@ -70,12 +70,6 @@ extension Store {
         }
     }
 
-    /// `storeFeed`, for callers that only need the feed's identity.
-    @discardableResult
-    public func saveFeed(_ channel: Channel, url: URL, validators: FeedValidators, checkedAt: Date = Date()) throws -> FeedID {
-        try storeFeed(channel, url: url, validators: validators, checkedAt: checkedAt).podcast
-    }
-
     /// Records a check that found the feed unchanged (HTTP 304): episodes stay as they are,
     /// `lastCheckedAt` becomes `checkedAt`, and each validator that is present replaces the stored one
     /// (a nil one keeps it, so `FeedValidators()` keeps both).
@@ -107,38 +101,12 @@ extension Store {
         }
     }
 
-    /// The feed stored for `url` in outline (its episodes as `EpisodeEntry`), or nil when there is none
-    /// (or its stored URL cannot be read).
-    public func outline(url: URL) throws -> FeedOutline? {
-        try read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.feedColumns) FROM feed WHERE url = ?", arguments: [url.absoluteString])
-                .flatMap { try outline($0, db) }
-        }
-    }
-
     /// The feed stored as `id` in outline (its episodes as `EpisodeEntry`), or nil when there is none
     /// (or its stored URL cannot be read).
     public func outline(id: FeedID) throws -> FeedOutline? {
         try read { db in
             try Row.fetchOne(db, sql: "SELECT \(Self.feedColumns) FROM feed WHERE id = ?", arguments: [id.rawValue])
                 .flatMap { try outline($0, db) }
-        }
-    }
-
-    /// Every field of the episode `guid` of `feed`, or nil when there is none.
-    public func episode(_ guid: String, in feed: FeedID) throws -> Episode? {
-        try read { db in
-            let statement = try db.cachedStatement(sql: "SELECT \(Self.episodeColumns) FROM episode WHERE feedId = ? AND guid = ?")
-            return try Row.fetchOne(statement, arguments: [feed.rawValue, guid]).flatMap { episode($0) }
-        }
-    }
-
-    /// The guid of the first episode of `feed` (in feed order) whose sound URL or page link is `uri`.
-    public func episodeID(matching uri: String, in feed: FeedID) throws -> String? {
-        try read { db in
-            try Row.fetchOne(db, sql: """
-                SELECT guid FROM episode WHERE feedId = ? AND (soundURL = ? OR link = ?) ORDER BY feedOrder, id LIMIT 1
-                """, arguments: [feed.rawValue, uri, uri])?.text(0)
         }
     }
 

@@ -70,64 +70,7 @@ extension Store {
         }
     }
 
-    // MARK: - By guid, for version 1's Session
-
-    /// The stored status of every episode of `feed` that has one, keyed by episode id (guid). An episode
-    /// missing from the result was never played: its status is `EpisodeStatus.unplayed`.
-    public func statuses(in feed: FeedID) throws -> [String: EpisodeStatus] {
-        try read { db in
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT e.guid, e.learnedDuration, e.duration, \(Self.statusColumns)
-                FROM episodeStatus s JOIN episode e ON e.id = s.episodeId
-                WHERE e.feedId = ?
-                """, arguments: [feed.rawValue])
-            var statuses: [String: EpisodeStatus] = [:]
-            while let row = try rows.next() {
-                guard let guid = row.text(0) else { continue }
-                statuses[guid] = Self.status(row, from: 3, duration: Self.knownDuration(row, from: 1))
-            }
-            return statuses
-        }
-    }
-
-    /// `saveProgress(of:…)` for the episode `episode` (guid) of `feed`.
-    /// - Throws: as `saveProgress(of:…)`, and `.noSuchFeed` / `.noSuchEpisode` when it is not stored.
-    public func saveProgress(feed: FeedID, episode: String, position: Double, completed: Bool, at date: Date) throws {
-        guard position.isFinite, position >= 0 else { throw StoreError.invalidPosition(position) }
-        try saveProgress(of: try key(feed: feed, guid: episode), position: position, completed: completed, at: date)
-    }
-
-    /// `makeCurrent(_:)` for the episode `episode` (guid) of `feed`.
-    /// - Throws: `StoreError.noSuchFeed` / `.noSuchEpisode` when the episode is not stored.
-    public func makeCurrent(feed: FeedID, episode: String) throws {
-        try makeCurrent(try key(feed: feed, guid: episode))
-    }
-
-    /// The current episode — its feed, id (guid) and status — or nil when none is current (or its guid
-    /// cannot be read).
-    public func current() throws -> (feed: FeedID, episode: String, status: EpisodeStatus)? {
-        guard let current = try currentEpisode() else { return nil }
-        let guid = try read { db in try Row.fetchOne(db, sql: "SELECT guid FROM episode WHERE id = ?", arguments: [current.episode.rawValue])?.text(0) }
-        return guid.map { (current.podcast, $0, current.status) }
-    }
-
     // MARK: - Lookups
-
-    /// The row id of the episode `guid` of `feed`.
-    /// - Throws: `StoreError.noSuchFeed` / `.noSuchEpisode`.
-    func key(feed: FeedID, guid: String) throws -> EpisodeID {
-        try read { db in
-            if let id = try Int64.fetchOne(
-                db.cachedStatement(sql: "SELECT id FROM episode WHERE feedId = ? AND guid = ?"), arguments: [feed.rawValue, guid])
-            {
-                return EpisodeID(rawValue: id)
-            }
-            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM feed WHERE id = ?", arguments: [feed.rawValue]) != nil else {
-                throw StoreError.noSuchFeed(feed)
-            }
-            throw StoreError.noSuchEpisode(feed: feed, episode: guid)
-        }
-    }
 
     /// Throws `StoreError.noSuchEpisodeID` unless `episode` is stored.
     static func requireEpisode(_ episode: EpisodeID, _ db: Database) throws {

@@ -8,7 +8,7 @@ extension Store {
     static let feedColumns =
         "id, url, etag, lastModified, title, author, link, description, imageURL, newFeedURL, lastCheckedAt, addedAt"
 
-    /// The episode columns `episode(_:)` reads, in this order: the guid, then `Schema.episodeFields`.
+    /// The episode columns `episode(_:from:)` reads, in this order: the guid, then `Schema.episodeFields`.
     static let episodeColumns = "guid, " + Schema.episodeFields.joined(separator: ", ")
 
     /// A feed row's identity and URL (`feedColumns`); nil, with a warning, when the URL cannot be read.
@@ -34,7 +34,7 @@ extension Store {
 
     /// An episode from a row of `episodeColumns` starting at `index`; nil, with a warning, when its guid
     /// is not text.
-    func episode(_ row: Row, from index: Int = 0) -> Episode? {
+    func episode(_ row: Row, from index: Int) -> Episode? {
         guard let guid = row.text(index) else {
             warning("skipped an episode whose guid is not text")
             return nil

@@ -17,6 +17,21 @@ extension Store {
         }
     }
 
+    /// Every stored setting at once, by podcast (the key nil holds the library-wide defaults): one read
+    /// at start-up instead of one per podcast.
+    public func allSettings() throws -> [PodcastID?: [String: String]] {
+        try read { db in
+            let rows = try Row.fetchCursor(db, sql: "SELECT podcastId, key, value FROM setting")
+            var settings: [PodcastID?: [String: String]] = [:]
+            while let row = try rows.next() {
+                guard let key = row.text(1), let value = row.text(2) else { continue }
+                let podcast = row.integer(0).map(PodcastID.init(rawValue:))
+                settings[podcast, default: [:]][key] = value
+            }
+            return settings
+        }
+    }
+
     /// Sets `key` to `value` for `podcast` (nil: the library-wide default); a nil `value` removes it.
     /// - Throws: `StoreError.noSuchFeed` when `podcast` is not stored.
     public func saveSetting(_ key: String, value: String?, for podcast: PodcastID?) throws {

@@ -42,6 +42,8 @@ public final class Store: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         configuration.label = "EarshotStore"
+        // Bulk writes (a refresh of hundreds of feeds) yield the CPU to the daemon's loop.
+        configuration.qos = .utility
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             db.add(function: TitleMatch.function)

@@ -10,8 +10,6 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Loc
     case newerSchema(path: String)
     /// No stored feed has this identity.
     case noSuchFeed(FeedID)
-    /// The feed has no stored episode with this id (guid).
-    case noSuchEpisode(feed: FeedID, episode: String)
     /// No stored episode has this identity.
     case noSuchEpisodeID(EpisodeID)
     /// Another stored feed already lives at this URL.
@@ -34,8 +32,6 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Loc
             return "the database at \(path) was written by a newer version of Earshot; update Earshot to use it"
         case .noSuchFeed(let feed):
             return "\(feed) is not in the database"
-        case .noSuchEpisode(let feed, let episode):
-            return "\(feed) has no episode with id \(episode)"
         case .noSuchEpisodeID(let episode):
             return "\(episode) is not in the database"
         case .urlInUse(let url, let feed):

@@ -7,5 +7,6 @@ struct EarshotBench: ParsableCommand {
         commandName: "earshot-bench",
         abstract: "Earshot's benchmarks (build with -c release).",
         subcommands: [ParseBenchmark.self, GenerateFeed.self, SeekBenchmark.self, DBusLatencyBenchmark.self,
-                      ColdStartBenchmark.self, LibraryLatencyBenchmark.self, DownloadBenchmark.self, ServeFileCommand.self])
+                      ColdStartBenchmark.self, LibraryLatencyBenchmark.self, DownloadBenchmark.self, ServeFileCommand.self,
+                      ListeningBenchmark.self])
 }

@@ -63,6 +63,8 @@ struct ChannelJSON: Encodable {
         let link: URL?
         let chaptersURL: URL?
         let transcriptURL: URL?
+        /// Podlove Simple Chapters from the feed: start (seconds), title, link, image.
+        let chapters: [Chapter]
     }
 
     static func render(_ channel: Channel) throws -> String {
@@ -76,7 +78,7 @@ struct ChannelJSON: Encodable {
                     releaseDate: e.releaseDate?.date, soundURL: e.soundURL, soundMIMEType: e.soundMIMEType,
                     soundByteLength: e.soundByteLength, coverImage: e.coverImage, durationSeconds: e.duration,
                     season: e.season, episodeNumber: e.episodeNumber, episodeType: e.episodeType, link: e.link,
-                    chaptersURL: e.chaptersURL, transcriptURL: e.transcriptURL)
+                    chaptersURL: e.chaptersURL, transcriptURL: e.transcriptURL, chapters: e.chapters)
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

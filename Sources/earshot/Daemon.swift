@@ -82,7 +82,8 @@ final class Daemon {
         case .nothing:
             break
         }
-        let bridge = MPRISPlayer(player: player, library: library, art: ArtCache(directory: artDirectory))
+        let art = ArtCache(directory: artDirectory)
+        let bridge = MPRISPlayer(player: player, library: library, art: art)
         let libraryInterface = LibraryInterface(player: player, library: library, store: store, background: background, bridge: bridge,
                                                 downloads: downloads)
         // SIGTERM and SIGINT are handled from before the name is owned: a client (or systemd) that sees the
@@ -109,13 +110,19 @@ final class Daemon {
             throw CommandFailure("cannot serve on the session bus: \(error)")
         }
         let playlists = PlaylistWatcher(bridge: bridge, adapter: adapter)
+        let notices = NewEpisodeNotices(library: library, player: player, store: store, background: background, art: art,
+                                        notifier: DesktopNotifier(connection: connection))
+        library.onRefreshed = { [weak notices] in notices?.refreshed($0) }
         player.onChange = { [weak adapter, weak bridge, weak downloads] in
             bridge?.recheckArt()
             adapter?.stateChanged()
             downloads?.followUpNext()
         }
         player.onSeeked = { [weak adapter] in adapter?.seeked(to: NowPlayingMetadata.microseconds($0)) }
-        bridge.onArtArrived = { [weak adapter] in adapter?.stateChanged() }
+        bridge.onArtArrived = { [weak adapter] in
+            playlists.announce()
+            adapter?.stateChanged()
+        }
         library.onChange = { [weak adapter] in
             playlists.announce()
             adapter?.stateChanged()
@@ -145,6 +152,7 @@ final class Daemon {
         }
         Heap.returnFreeMemory()  // what start-up parsed and read back
         loop.run()
+        withExtendedLifetime(notices) {}
         signals.forEach { g_source_remove($0) }
         refreshes.cancel()
         downloadTicks.cancel()

@@ -127,12 +127,18 @@ struct LibraryCommandTests {
         #expect(earshot.library.calls(of: "Set") == [[.int64(1), .string("auto-queue"), .variant(.boolean(false))]])
     }
 
-    @Test func setRefusesAnUnknownSettingAsAUsageError() throws {
+    @Test func anUnknownSettingIsTheDaemonsOneLineError() throws {
         let earshot = try FakeEarshot()
         let run = try earshot.run(["set", "1", "volume", "on"])
-        #expect(run.status == 64)
-        #expect(run.stderr.hasPrefix(
-            "earshot: unknown setting “volume” (known: auto-queue, auto-download, download-ahead, max-downloads, download-grace, download-budget)"))
+        #expect(run.status == 1)
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+    }
+
+    @Test func setAllChangesTheDefaultOfEveryPodcast() throws {
+        let earshot = try FakeEarshot()
+        let run = try earshot.run(["set", "all", "auto-queue", "on"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(earshot.library.calls(of: "Set") == [[.int64(0), .string("auto-queue"), .variant(.boolean(true))]])
     }
 
     @Test func exportWritesTheDaemonsOPMLToStandardOutputOrAFile() throws {

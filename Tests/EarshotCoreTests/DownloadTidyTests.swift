@@ -75,6 +75,7 @@ struct DownloadTidyTests {
         #expect(settings.apply("download-budget", "1.5 GiB") == .success("1.5 gib") && settings.budget == 3 << 29)
         #expect(settings.apply("download-budget", "unlimited") == .success("unlimited") && settings.budget == nil)
         #expect(settings.apply("download-ahead", "5") == .success("5") && settings.ahead == 5)
+        #expect(settings.apply("download-ahead", "4.0") == .success("4") && settings.ahead == 4, "a double over D-Bus")
         #expect(settings.apply("max-downloads", "0") == .failure(SettingProblem("max-downloads is a number of downloads from 1 to 16, not “0”")))
         #expect(settings.apply("download-grace", "soon") == .failure(SettingProblem("download-grace is a time like 1d, 12h, 30m or never, not “soon”")))
     }

@@ -103,4 +103,26 @@ struct ProgressTests {
         #expect(FileManager.default.fileExists(atPath: URL(string: art)?.path ?? ""))
         #expect(h.terminate() == 0)
     }
+
+    @Test func aCoverDeletedFromTheCacheIsNoLongerPublishedAndIsFetchedAgain() throws {
+        let h = try DaemonHarness()
+        let art = try h.wait(for: "metadata", "mpris:artUrl") { $0.hasPrefix("file://") }
+        let file = try #require(URL(string: art)?.path)
+        try FileManager.default.removeItem(atPath: file)
+        try h.playerctl("play")  // any change makes the daemon look again
+        let again = try h.wait(for: "metadata", "mpris:artUrl") { $0.hasPrefix("file://") && FileManager.default.fileExists(atPath: URL(string: $0)?.path ?? "") }
+        #expect(FileManager.default.fileExists(atPath: file), "fetched again: \(again)")
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func aLengthTheFeedLacksIsLearnedFromTheAudioAndStored() throws {
+        let h = try DaemonHarness()
+        // "Newest episode" has no itunes:duration; loading it paused is enough to learn its length.
+        let length = try h.wait(for: "metadata", "mpris:length") { (Int64($0) ?? 0) > 40_000_000 }
+        #expect((Int64(length) ?? 0) > 40_000_000, "about 50 s")
+        let listing = try EarshotProcess.run(["episodes", "--json"], environment: h.environment).stdout
+        let newest = try #require(listing.components(separatedBy: "},").first { $0.contains("\"title\" : \"Newest episode\"") })
+        #expect(newest.contains("\"duration\" : 5"), "stored: \(newest)")
+        #expect(h.terminate() == 0)
+    }
 }

@@ -64,12 +64,13 @@ struct EpisodeDurationTests {
     @Test(arguments: [
         ("1:02:03", 3723.0), ("01:02:03", 3723), ("61:08", 3668), ("05:00", 300), ("3600", 3600),
         ("3600.5", 3600.5), ("1:02:03.25", 3723.25), (" 42 ", 42), ("0", 0), ("00:00:00", 0),
+        ("00:04:60", 300), ("1:60:00", 7200), ("4:60", 300),
     ])
-    func readsDurations(text: String, seconds: Double) {
+    func readsDurationsIncludingAFieldOf60(text: String, seconds: Double) {
         #expect(EpisodeDuration.seconds(text) == seconds, "\(text)")
     }
 
-    @Test(arguments: ["", "abc", "1:2:3:4", "12:61", "1:60:00", "-5", "1..5", "1:", ":30", "45 min", "1.5:00", "１２"])
+    @Test(arguments: ["", "abc", "1:2:3:4", "12:61", "1:61:00", "-5", "1..5", "1:", ":30", "45 min", "1.5:00", "１２"])
     func unreadableDurationsAreNilNotZero(text: String) {
         #expect(EpisodeDuration.seconds(text) == nil, "\(text)")
     }
@@ -105,6 +106,15 @@ struct PlainTextTests {
 
     @Test func quotedAttributesMayContainAngleBrackets() {
         #expect(text("<a title=\"a > b\" href='x'>link</a> after") == "link after")
+    }
+
+    @Test func aQuoteInsideATagOutsideAnyValueDoesNotSwallowTheText() {
+        // LINUX Unplugged's notes: a tweet with quotes pasted, unescaped, into a title attribute.
+        let notes = #"<li><a href="https://t.co/1" title="Craig on Twitter: "@satya has announced GUI apps" rel="nofollow">"#
+            + #"Craig on Twitter: "@satya has announced GUI apps</a></li><li>Next link</li>"#
+        #expect(text(notes) == "• Craig on Twitter: \"@satya has announced GUI apps\n\n• Next link")
+        #expect(text("<p class=x\"y>kept</p>") == "kept")
+        #expect(text("<img alt = 'a > b'>after") == "after", "a quote after '=' and spaces opens a value")
     }
 
     @Test func multibyteTextPassesThrough() {

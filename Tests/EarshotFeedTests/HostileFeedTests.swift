@@ -61,4 +61,39 @@ struct HostileFeedTests {
         #expect(error?.invalidDataReason?.contains("nested more than 256 levels") == true)
         #expect(elapsed < .seconds(1))
     }
+
+    @Test func anElementWithTwentyThousandAttributesIsRefusedBeforeLibxml2ChecksThem() throws {
+        // libxml2 compares every attribute with every earlier one: 100,000 attributes take seconds, and a
+        // 64 MiB feed of such elements hours.
+        let attributes = (0..<20_000).map { " a\($0)=\"\($0)\"" }.joined()
+        let document = "<rss><channel><item\(attributes)><guid>x</guid></item></channel></rss>"
+        let error = Fixture.failure(Array(document.utf8))
+        #expect(error?.invalidDataReason?.contains("more than 256 attributes") == true)
+    }
+
+    @Test func attributesAreCountedWhenTheTagArrivesInPieces() throws {
+        let attributes = (0..<300).map { " a\($0)='\($0)'" }.joined()
+        let document = Array("<rss><channel><item\(attributes)><guid>x</guid></item></channel></rss>".utf8)
+        let parser = FeedParser(baseURL: nil)
+        for offset in stride(from: 0, to: document.count, by: 3) {
+            document[offset..<min(offset + 3, document.count)].withUnsafeBytes { parser.feed($0) }
+        }
+        guard case .failure(let error) = parser.finish() else {
+            Issue.record("300 attributes were accepted")
+            return
+        }
+        #expect(error.invalidDataReason?.contains("more than 256 attributes") == true)
+    }
+
+    @Test func equalsSignsInTextCommentsCDATAAndValuesAreNotAttributes() throws {
+        let many = String(repeating: "x = y ", count: 300)
+        let document = """
+            <rss xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>T</title>
+            <!-- <a \(many) -->
+            <item a="1" b='2' c="\(many)"><guid>g</guid><title>a &lt; b: \(many)</title>
+            <description><![CDATA[<p \(many)]]></description></item></channel></rss>
+            """
+        let feed = try FeedParser.parse(Array(document.utf8), baseURL: nil).get()
+        #expect(feed.channel.episodes.map(\.id) == ["g"])
+    }
 }

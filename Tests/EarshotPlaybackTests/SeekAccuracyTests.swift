@@ -42,12 +42,21 @@ struct SeekAccuracyTests {
         }
     }
 
-    private func checkLandings(format: AudioFormat, uri: URL) throws {
+    /// Silence trimming changes when the audio plays, never which audio a position means: the landings
+    /// stay exact with it on (the programme's silences are long enough to be cut).
+    @Test("with silence trimming on", arguments: AudioFormat.allCases)
+    func withSilenceTrimming(_ format: AudioFormat) throws {
+        guard let url = try AudioFixtures.file(format) else { return }
+        try checkLandings(format: format, uri: url, trimSilence: true)
+    }
+
+    private func checkLandings(format: AudioFormat, uri: URL, trimSilence: Bool = false) throws {
         let reference = try ReferenceAudio.of(format)
         let period = 1.0 / Double(reference.sampleRate)
         try EngineHarness.run(audioSink: EngineHarness.tapSink(sync: false)) { harness in
             let engine = harness.engine
             let tap = engine.installSinkTap(captureLimit: 8192)
+            engine.trimSilence = trimSilence
             engine.load(uri: uri)
             try #require(harness.waitUntilLoaded(), "\(format) did not load")
             for target in AudioFixtures.noiseTargets {

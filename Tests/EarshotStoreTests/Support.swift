@@ -55,7 +55,7 @@ enum Sample {
         episodes: [fullEpisode, bareEpisode])
 }
 
-/// A stored feed read back whole, for checking what `saveFeed` wrote: the outline's row fields and
+/// A stored feed read back whole, for checking what `storeFeed` wrote: the outline's row fields and
 /// every episode's fields, in the outline's order.
 struct StoredFeed: Equatable {
     var id: FeedID
@@ -67,7 +67,7 @@ struct StoredFeed: Equatable {
 
 extension Store {
     /// The feed stored for `url`, with every field of every episode, or nil when there is none.
-    func feed(url: URL) throws -> StoredFeed? { try outline(url: url).map(whole) }
+    func feed(url: URL) throws -> StoredFeed? { try podcastID(url: url).flatMap { try feed(id: $0) } }
 
     /// The feed stored as `id`, with every field of every episode, or nil when there is none.
     func feed(id: FeedID) throws -> StoredFeed? { try outline(id: id).map(whole) }
@@ -75,13 +75,42 @@ extension Store {
     private func whole(_ outline: FeedOutline) throws -> StoredFeed {
         var channel = outline.channel
         channel.episodes = try outline.episodes.map { entry in
-            guard let episode = try episode(entry.id, in: outline.id) else {
+            guard let stored = try storedEpisode(entry.key) else {
                 throw StoreError.database(path: path, reason: "episode \(entry.id) vanished while reading")
             }
-            return episode
+            return stored.episode
         }
         return StoredFeed(id: outline.id, url: outline.url, validators: outline.validators, channel: channel,
                           lastCheckedAt: outline.lastCheckedAt)
+    }
+}
+
+/// A guid a test expected in a podcast's outline and did not find.
+struct NoSuchGuid: Error, CustomStringConvertible {
+    var guid: String
+    var podcast: PodcastID
+    var description: String { "\(podcast) has no episode \(guid)" }
+}
+
+extension Store {
+    /// The identity of the episode `guid` of `podcast`, from the key of its outline entry.
+    /// - Throws: `NoSuchGuid` when the podcast has no such episode.
+    func episodeID(guid: String, in podcast: PodcastID) throws -> EpisodeID {
+        guard let entry = try outline(id: podcast)?.episodes.first(where: { $0.id == guid }) else {
+            throw NoSuchGuid(guid: guid, podcast: podcast)
+        }
+        return entry.key
+    }
+
+    /// `episodeStatuses(of:)` keyed by guid instead of identity, for tests that name episodes by guid.
+    func statusesByGuid(of podcast: PodcastID) throws -> [String: EpisodeStatus] {
+        let guids = Dictionary(uniqueKeysWithValues: try outline(id: podcast)?.episodes.map { ($0.key, $0.id) } ?? [])
+        var statuses: [String: EpisodeStatus] = [:]
+        for (id, status) in try episodeStatuses(of: podcast) {
+            guard let guid = guids[id] else { continue }
+            statuses[guid] = status
+        }
+        return statuses
     }
 }
 

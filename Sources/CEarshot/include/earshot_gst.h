@@ -26,11 +26,12 @@ gdouble earshot_object_get_double(gpointer object, const char *name);
 /* A bus watch GSource (not yet attached) whose callback is a GstBusFunc. */
 GSource *earshot_bus_watch_new(GstBus *bus, GstBusFunc func, gpointer data, GDestroyNotify notify);
 
-/* GST_MESSAGE_TYPE, GST_MESSAGE_SRC, GST_EVENT_TYPE, GST_BUFFER_PTS. */
+/* GST_MESSAGE_TYPE, GST_MESSAGE_SRC, GST_EVENT_TYPE, GST_BUFFER_PTS, GST_BUFFER_DURATION. */
 GstMessageType earshot_message_type(GstMessage *message);
 GstObject *earshot_message_src(GstMessage *message);
 GstEventType earshot_event_type(GstEvent *event);
 GstClockTime earshot_buffer_pts(GstBuffer *buffer);
+GstClockTime earshot_buffer_duration(GstBuffer *buffer);
 
 /* GST_PAD_PROBE_INFO_BUFFER / GST_PAD_PROBE_INFO_EVENT (NULL when the info carries something else). */
 GstBuffer *earshot_probe_info_buffer(GstPadProbeInfo *info);

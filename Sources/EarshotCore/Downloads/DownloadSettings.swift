@@ -28,7 +28,9 @@ public struct DownloadSettings: Sendable, Equatable {
 
     /// Applies `value` to `key`; the normalised text to store, or why the value is wrong (one line).
     public mutating func apply(_ key: String, _ value: String) -> Result<String, SettingProblem> {
-        let text = value.trimmingCharacters(in: .whitespaces).lowercased()
+        var text = value.trimmingCharacters(in: .whitespaces).lowercased()
+        // A number sent over D-Bus as a double reads "5.0": a whole number is its integer.
+        if let number = Double(text), number.isFinite, number == number.rounded(), abs(number) < 1e15 { text = String(Int64(number)) }
         switch key {
         case Self.aheadKey:
             guard let count = Int(text), (0...100).contains(count) else { return .failure(SettingProblem("\(key) is a number of episodes from 0 to 100, not “\(value)”")) }

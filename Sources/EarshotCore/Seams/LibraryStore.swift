@@ -37,5 +37,9 @@ public protocol LibraryStore: AnyObject, Sendable {
     func episodeList(_ name: EpisodeListName) throws -> [EpisodeID]
     func saveEpisodeList(_ name: EpisodeListName, _ episodes: [EpisodeID]) throws
     func settings(for podcast: PodcastID?) throws -> [String: String]
+    func allSettings() throws -> [PodcastID?: [String: String]]
     func saveSetting(_ key: String, value: String?, for podcast: PodcastID?) throws
+
+    /// Frees caches after bulk work (SQLite's page cache); they refill as needed.
+    func releaseMemory()
 }

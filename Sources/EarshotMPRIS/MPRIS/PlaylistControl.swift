@@ -25,8 +25,10 @@ public struct PlaylistEntry: Sendable, Equatable {
 /// What the Playlists adapter needs: the playlists in the player's own order, which one is active, and
 /// activating one. Everything runs on the main context's thread.
 public protocol PlaylistControl: AnyObject {
-    /// Every playlist in the user-defined order.
+    /// Every playlist in the user-defined order (GetPlaylists).
     var playlists: [PlaylistEntry] { get }
+    /// How many playlists there are (read at every change check: must be cheap).
+    var playlistCount: Int { get }
     /// The active playlist, if any.
     var activePlaylist: PlaylistEntry? { get }
     /// Starts playing the playlist with this id (`org.mpris.MediaPlayer2.Error`-free: unknown ids throw

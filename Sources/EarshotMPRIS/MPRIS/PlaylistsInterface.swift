@@ -12,7 +12,7 @@ final class PlaylistsInterface: BusInterface {
 
     func value(of property: String) -> DBusValue? {
         switch property {
-        case "PlaylistCount": .uint32(UInt32(clamping: control.playlists.count))
+        case "PlaylistCount": .uint32(UInt32(clamping: control.playlistCount))
         case "Orderings": .stringArray(Self.orderings)
         case "ActivePlaylist":
             if let active = control.activePlaylist {

@@ -109,13 +109,14 @@ final class FakeLibrary: BusInterface {
             queue = []
         case "Download", "DeleteDownload":
             for id in arguments[0].arrayElements!.compactMap(\.int64Value) where episode(id) == nil { throw Self.noSuchEpisode(id) }
-        case "Set" where arguments[0].int64Value == 0:
-            break
+        case "Set" where arguments[1].stringValue?.hasPrefix("download") == true || arguments[1].stringValue == "max-downloads":
+            break  // the library-wide download settings: accepted as they come
         case "Set":
             let id = arguments[0].int64Value!
             guard arguments[1].stringValue == "auto-queue", let on = arguments[2].variantValue?.boolValue else {
                 throw BusError(name: "org.earshot.Error.InvalidSetting", message: "auto-queue takes a boolean")
             }
+            guard id != 0 else { break }  // the global default
             guard let index = podcasts.firstIndex(where: { $0.id == id }) else { throw Self.noSuchPodcast(id) }
             podcasts[index].autoQueue = on
         default:

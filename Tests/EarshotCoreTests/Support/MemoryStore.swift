@@ -188,7 +188,10 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
     func episodeList(_ name: EpisodeListName) throws -> [EpisodeID] { locked { lists[name] ?? [] } }
     func saveEpisodeList(_ name: EpisodeListName, _ episodes: [EpisodeID]) throws { locked { lists[name] = episodes.filter { rows[$0] != nil } } }
     func settings(for podcast: PodcastID?) throws -> [String: String] { locked { settingsRows[podcast] ?? [:] } }
+    func allSettings() throws -> [PodcastID?: [String: String]] { locked { settingsRows } }
     func saveSetting(_ key: String, value: String?, for podcast: PodcastID?) throws { locked { settingsRows[podcast, default: [:]][key] = value } }
+
+    func releaseMemory() {}
 
     /// The stored row of an episode, for checks.
     func row(_ id: EpisodeID) -> Row? { locked { rows[id] } }

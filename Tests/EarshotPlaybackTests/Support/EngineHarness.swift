@@ -7,8 +7,18 @@ import Testing
 final class EventRecorder: PlaybackEngineDelegate {
     private(set) var events: [PlaybackEvent] = []
 
+    private(set) var listeningEvents: [ListeningEvent] = []
+
     func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent) {
         events.append(event)
+    }
+
+    func playbackEngine(_ engine: PlaybackEngine, didEmit event: ListeningEvent) {
+        listeningEvents.append(event)
+    }
+
+    var chapterLists: [[AudioChapter]] {
+        listeningEvents.compactMap { if case .chaptersFound(let chapters) = $0 { chapters } else { nil } }
     }
 
     var errors: [PlaybackError] {
