@@ -57,6 +57,9 @@ let package = Package(
             name: "earshot-bench",
             dependencies: ["EarshotFeed", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "EarshotTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
+        // The parsers' libFuzzer target (scripts/fuzz-parser --libfuzzer); built plainly, it replays saved inputs.
+        .executableTarget(name: "earshot-fuzz-parser", dependencies: ["EarshotFeed"]),
+
         // Test support: an in-process SoupServer on 127.0.0.1 running on its own thread and loop.
         .target(name: "EarshotTestSupport", dependencies: ["EarshotGLib", "CGLib", "CSoup", "CEarshot"], path: "Tests/EarshotTestSupport"),
         .testTarget(

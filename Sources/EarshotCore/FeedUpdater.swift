@@ -44,7 +44,9 @@ public final class FeedUpdater {
     /// How many feeds are fetched or stored at once, in all and per host.
     let limit: Int
     let perHostLimit: Int
-    private var waiting: [(Request, (Outcome) -> Void)] = []
+    /// Requests not started yet, with their host (computed once: the queue is scanned at every start
+    /// and completion).
+    private var waiting: [(request: Request, host: String, completion: (Outcome) -> Void)] = []
     private var active = 0
     private var activeByHost: [String: Int] = [:]
 
@@ -58,7 +60,7 @@ public final class FeedUpdater {
 
     /// Queues `request`; `completion` runs on the loop once it is fetched and stored (or failed).
     public func update(_ request: Request, completion: @escaping (Outcome) -> Void) {
-        waiting.append((request, completion))
+        waiting.append((request, request.url.host ?? "", completion))
         pump()
     }
 
@@ -68,12 +70,12 @@ public final class FeedUpdater {
     private func pump() {
         var index = 0
         while active < limit, index < waiting.count {
-            let host = waiting[index].0.url.host ?? ""
+            let host = waiting[index].host
             guard activeByHost[host, default: 0] < perHostLimit else {
                 index += 1
                 continue
             }
-            let (request, completion) = waiting.remove(at: index)
+            let (request, _, completion) = waiting.remove(at: index)
             active += 1
             activeByHost[host, default: 0] += 1
             start(request) { [weak self] outcome in

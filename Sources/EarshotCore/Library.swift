@@ -57,7 +57,11 @@ public final class Library {
     /// The bundled demo feed: the first-run default, unsubscribed when the listener adds a podcast.
     public let demoURL: URL?
     /// Every podcast, in the order they were added.
-    public private(set) var podcasts: [PodcastSummary]
+    public private(set) var podcasts: [PodcastSummary] {
+        didSet { indexByURL = Self.index(podcasts) }
+    }
+    /// Where each feed address is in `podcasts` (an import looks up hundreds of addresses).
+    private var indexByURL: [URL: Int] = [:]
     /// The settings as stored, per podcast and global (key nil).
     private var settings: [PodcastID?: [String: String]] = [:]
 
@@ -69,6 +73,7 @@ public final class Library {
         updater = FeedUpdater(fetcher: fetcher, store: store, background: background)
         do {
             podcasts = try store.podcasts()
+            indexByURL = Self.index(podcasts)
             settings = try store.allSettings()
         } catch {
             throw .failed("cannot read the library: \(error)")
@@ -76,7 +81,11 @@ public final class Library {
     }
 
     public func podcast(_ id: PodcastID) -> PodcastSummary? { podcasts.first { $0.id == id } }
-    public func podcast(url: URL) -> PodcastSummary? { podcasts.first { $0.url == url } }
+    public func podcast(url: URL) -> PodcastSummary? { indexByURL[url].map { podcasts[$0] } }
+
+    private static func index(_ podcasts: [PodcastSummary]) -> [URL: Int] {
+        Dictionary(podcasts.enumerated().map { ($0.element.url, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Whether `podcast` is the bundled demo.
     public func isDemo(_ podcast: PodcastID) -> Bool { demoURL != nil && self.podcast(podcast)?.url == demoURL }

@@ -9,8 +9,8 @@ public struct ParsedFeed: Sendable, Equatable {
     public var warnings: [String]
 }
 
-/// The streaming feed parser: bytes go to libxml2's SAX2 push parser as they arrive; no tree of the
-/// document is ever built.
+/// The streaming feed parser: bytes go to libxml2's SAX2 push parser as they arrive (small pieces gathered
+/// into 64 KiB ones); no tree of the document is ever built.
 ///
 /// Hardened: no network, no DTD loading, and a document that declares entities (the billion laughs,
 /// external entities pointing at local files) is refused outright. libxml2's recover mode repairs the
@@ -25,6 +25,11 @@ public final class FeedParser {
     private let session: UnsafeMutablePointer<SAXSession>
     private var prefix: [UInt8] = []
     private var started = false
+    /// Small pieces wait here until they add up to `minimumPush`: libxml2 2.9's push parser, once it has
+    /// recovered from an error, rescans its pending text for every piece, so tiny pieces (a server writing
+    /// small packets) made a parse quadratic: 32 s for a 5 MB feed in 512-byte pieces, 0.3 s whole.
+    private var pending: [UInt8] = []
+    private static let minimumPush = 64 << 10
 
     /// A parser for one document fetched from `baseURL` (relative links resolve against it). `charsetHint`
     /// (HTTP's charset) is used only when the document names no encoding itself.
@@ -59,12 +64,21 @@ public final class FeedParser {
             start()
             rest = UnsafeRawBufferPointer(rebasing: bytes[take...])
         }
-        if !rest.isEmpty { session.pointee.push(rest, terminate: false) }
+        if rest.isEmpty { return }
+        if pending.isEmpty && rest.count >= Self.minimumPush { return session.pointee.push(rest, terminate: false) }
+        pending.append(contentsOf: rest)
+        if pending.count >= Self.minimumPush { pushPending() }
+    }
+
+    private func pushPending() {
+        pending.withUnsafeBytes { session.pointee.push($0, terminate: false) }
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// Ends the document and returns the channel, or why there is none.
     public func finish() -> Result<ParsedFeed, FeedError> {
         if !started { start() }
+        if !pending.isEmpty { pushPending() }
         session.pointee.push(UnsafeRawBufferPointer(start: nil, count: 0), terminate: true)
         return session.pointee.result()
     }

@@ -35,14 +35,16 @@ public enum Worker {
     }
 }
 
-/// Holds a completion until it is delivered on the owner's thread, where it is also released.
-private final class CompletionBox<Value>: @unchecked Sendable {
+/// Holds a completion until it is delivered on the owner's thread, where it is also released: a
+/// worker thread never holds the last reference to what the completion captured.
+public final class CompletionBox<Value>: @unchecked Sendable {
     private var completion: ((Value) -> Void)?
 
-    init(_ completion: @escaping (Value) -> Void) { self.completion = completion }
+    /// Holds `completion` until `deliver`.
+    public init(_ completion: @escaping (Value) -> Void) { self.completion = completion }
 
     /// Called on the owner's thread: takes the completion out (so it dies here) and calls it.
-    func deliver(_ value: Value) {
+    public func deliver(_ value: Value) {
         let completion = self.completion
         self.completion = nil
         completion?(value)

@@ -217,15 +217,24 @@ public final class LibraryInterface: BusInterface {
             ("position", .double(Double(bridge.position) / 1_000_000)), ("rate", .double(state.rate)),
         ]
         if let current = player.current {
-            var listing = (try? store.listEpisodes([current.id]).first)
-            listing?.status = current.status
-            if let length = player.length { listing?.duration = Double(NowPlayingMetadata.microseconds(length)) / 1_000_000 }
-            if let listing { entries.append(("episode", BusRecords.episode(listing, queuePosition: nil, isCurrent: true))) }
+            // The store no longer has the episode when its podcast was unsubscribed while it plays.
+            var listing = (try? store.listEpisodes([current.id]).first) ?? Self.listing(of: current)
+            listing.status = current.status
+            if let length = player.length { listing.duration = Double(NowPlayingMetadata.microseconds(length)) / 1_000_000 }
+            entries.append(("episode", BusRecords.episode(listing, queuePosition: nil, isCurrent: true)))
             if let podcast = library.podcast(current.podcast) { entries.append(("podcast", podcastRecord(podcast))) }
         }
         let next = (try? store.listEpisodes(Array(player.upNext.episodes.prefix(3)))) ?? []
         entries.append(("up_next", BusRecords.list(next.map(episodeRecord))))
         return .vardict(entries)
+    }
+
+    /// The player's episode as a listing, from what the player holds.
+    private static func listing(of current: StoredEpisode) -> EpisodeListing {
+        let episode = current.episode
+        return EpisodeListing(id: current.id, podcast: current.podcast, podcastTitle: nil, guid: episode.id, title: episode.title,
+                              releaseDate: episode.releaseDate?.date, duration: episode.duration ?? current.learnedDuration,
+                              status: current.status, isPlayable: episode.soundURL != nil, soundURL: episode.soundURL, link: episode.link)
     }
 
     // MARK: Arguments

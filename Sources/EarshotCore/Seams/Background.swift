@@ -33,7 +33,7 @@ public final class SerialWorker: Background, @unchecked Sendable {
     }
 
     public func run<T: Sendable>(_ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) {
-        let delivery = Delivery(completion)
+        let delivery = CompletionBox(completion)
         let context = self.context
         condition.withLock {
             jobs.append {
@@ -66,16 +66,5 @@ public final class SerialWorker: Background, @unchecked Sendable {
                 condition.broadcast()
             }
         }
-    }
-}
-
-/// Holds a completion until it runs on the loop's thread, where it is also released.
-private final class Delivery<Value>: @unchecked Sendable {
-    private var completion: ((Value) -> Void)?
-    init(_ completion: @escaping (Value) -> Void) { self.completion = completion }
-    func deliver(_ value: Value) {
-        let completion = self.completion
-        self.completion = nil
-        completion?(value)
     }
 }
