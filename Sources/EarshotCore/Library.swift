@@ -47,6 +47,10 @@ public final class Library {
     public var onChange: () -> Void = {}
     /// Called once per `refresh` run, with every podcast's report, when the last one is in.
     public var onRefreshed: ([UpdateReport]) -> Void = { _ in }
+    /// Called when a refresh found new episodes of a podcast already subscribed.
+    public var onNewEpisodes: ([EpisodeID], PodcastID) -> Void = { _, _ in }
+    /// The download settings of the configuration file (else the defaults); stored global settings win.
+    public var downloadDefaults = DownloadSettings()
     weak var listener: LibraryListener?
 
     let store: LibraryStore
@@ -103,6 +107,21 @@ public final class Library {
         Setting.flag(settings[podcast]?[key] ?? settings[nil]?[key]) ?? true
     }
 
+    /// Whether new episodes of `podcast` are downloaded as a refresh finds them.
+    public func autoDownload(_ podcast: PodcastID) -> Bool {
+        Setting.flag(settings[podcast]?[DownloadSettings.autoDownloadKey] ?? settings[nil]?[DownloadSettings.autoDownloadKey])
+            ?? downloadDefaults.autoDownload
+    }
+
+    /// The download settings in force: the defaults, with the stored global settings applied.
+    public var downloadSettings: DownloadSettings {
+        var resolved = downloadDefaults
+        for key in DownloadSettings.globalKeys + [DownloadSettings.autoDownloadKey] {
+            if let value = settings[nil]?[key] { _ = resolved.apply(key, value) }
+        }
+        return resolved
+    }
+
     /// Changes a setting of `podcast` (nil: the global default). Values are checked here.
     public func set(_ key: String, to value: String, for podcast: PodcastID?) throws(LibraryError) {
         if let podcast, self.podcast(podcast) == nil { throw .noSuchPodcast(podcast) }
@@ -112,9 +131,19 @@ public final class Library {
             save(key, flag ? "on" : "off", for: podcast)
         case _ where SoundProfile.keys.contains(key):
             save(key, try SoundProfile.normalized(key, value), for: podcast)
+        case _ where key == DownloadSettings.autoDownloadKey || DownloadSettings.globalKeys.contains(key):
+            if podcast != nil, key != DownloadSettings.autoDownloadKey {
+                throw .invalidSetting("\(key) is a setting of the whole library: set it for all podcasts (podcast 0)")
+            }
+            var scratch = DownloadSettings()
+            switch scratch.apply(key, value) {
+            case .success(let text): save(key, text, for: podcast)
+            case .failure(let problem): throw .invalidSetting(problem.description)
+            }
         default:
-            let known = ([Setting.autoQueue, Setting.notify] + SoundProfile.keys).joined(separator: ", ")
-            throw .invalidSetting("unknown setting “\(key)” (known: \(known))")
+            let known = [Setting.autoQueue, Setting.notify] + SoundProfile.keys + [DownloadSettings.autoDownloadKey]
+                + DownloadSettings.globalKeys
+            throw .invalidSetting("unknown setting “\(key)” (known: \(known.joined(separator: ", ")))")
         }
         listener?.library(self, changed: key, of: podcast)
     }
@@ -204,6 +233,7 @@ public final class Library {
             report.newEpisodes = saved.isNew ? saved.episodeCount : saved.newEpisodes.count
             report.newEpisodeIDs = saved.isNew ? [] : saved.newEpisodes
             listener?.library(self, stored: summary, saved: saved, outline: outline)
+            if !saved.isNew, !saved.newEpisodes.isEmpty { onNewEpisodes(saved.newEpisodes, summary.id) }
             onChange()
         case .notModified(let id):
             if let index = podcasts.firstIndex(where: { $0.id == id }) {

@@ -14,6 +14,8 @@ public final class Player {
     public var onChange: () -> Void = {}
     /// Called when a seek landed, with where playback really is (MPRIS `Seeked`).
     public var onSeeked: (Duration) -> Void = { _ in }
+    /// The downloaded file of an episode, when there is one: it plays instead of the enclosure URL.
+    public var localFile: (EpisodeID) -> URL? = { _ in nil }
 
     let engine: AudioEngine
     let store: LibraryStore
@@ -255,7 +257,7 @@ public final class Player {
                                                 hasCompleted: current.status.hasCompleted)
         if let known = current.learnedDuration ?? current.episode.duration, start >= known { start = 0 }
         if start == 0 { start = introEnd }
-        engine.load(uri: sound, startAt: .milliseconds(Int64(start * 1000)))
+        engine.load(uri: localFile(current.id) ?? sound, startAt: .milliseconds(Int64(start * 1000)))
         applySoundProfile()
         loaded = true
         playheadMoved()

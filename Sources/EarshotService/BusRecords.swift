@@ -53,6 +53,26 @@ enum BusRecords {
         return .vardict(entries)
     }
 
+    static func download(_ record: DownloadRecord, listing: EpisodeListing?, rate: Double?) -> DBusValue {
+        var entries: [(String, DBusValue)] = [
+            ("episode", .int64(record.episode.rawValue)), ("podcast", .int64(record.podcast.rawValue)),
+            ("state", .string(record.state.rawValue)), ("path", .string(record.path)), ("bytes", .int64(record.bytes)),
+            ("attempts", .uint32(UInt32(clamping: record.attempts))), ("requested_at", .int64(seconds(record.requestedAt))),
+            ("by_hand", .boolean(record.byHand)),
+        ]
+        if let title = listing?.title { entries.append(("title", .string(title))) }
+        if let title = listing?.podcastTitle { entries.append(("podcast_title", .string(title))) }
+        if let total = record.totalBytes { entries.append(("total_bytes", .int64(total))) }
+        if record.state == .downloading, let rate, rate.isFinite {
+            entries.append(("rate", .double(rate)))
+            if let total = record.totalBytes, rate > 0 { entries.append(("eta", .double(Double(max(0, total - record.bytes)) / rate))) }
+        }
+        if let error = record.error { entries.append(("error", .string(error))) }
+        if let next = record.nextAttemptAt { entries.append(("next_attempt", .int64(seconds(next)))) }
+        if let done = record.completedAt { entries.append(("completed_at", .int64(seconds(done)))) }
+        return .vardict(entries)
+    }
+
     static func list(_ items: [DBusValue]) -> DBusValue { .array(elementSignature: "a{sv}", items) }
 
     private static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }

@@ -16,10 +16,13 @@ public final class LibraryInterface: BusInterface {
     let store: LibraryStore
     let background: Background
     let bridge: MPRISPlayer
+    let downloads: Downloads
     /// Emits `Progress`; set once the object is exported.
     weak var object: ExportedObject?
 
-    public init(player: Player, library: Library, store: LibraryStore, background: Background, bridge: MPRISPlayer) {
+    public init(player: Player, library: Library, store: LibraryStore, background: Background, bridge: MPRISPlayer,
+                downloads: Downloads) {
+        self.downloads = downloads
         self.player = player
         self.library = library
         self.store = store
@@ -54,7 +57,9 @@ public final class LibraryInterface: BusInterface {
         case "Subscribe":
             return subscribe(arguments[0].stringArrayValue ?? [], autoQueue: arguments[1].boolValue ?? true)
         case "Unsubscribe":
-            try library.unsubscribe(podcast(arguments[0]))
+            let id = try podcast(arguments[0])
+            try library.unsubscribe(id)
+            downloads.removed(podcast: id, deletingFiles: arguments[1].boolValue ?? false)
             return .empty
         case "Podcasts":
             return MethodReply([BusRecords.list(library.podcasts.map(podcastRecord))])
@@ -101,6 +106,16 @@ public final class LibraryInterface: BusInterface {
             let podcast = arguments[0].int64Value ?? 0
             try library.set(arguments[1].stringValue ?? "", to: Self.text(of: arguments[2]),
                             for: podcast == 0 ? nil : PodcastID(rawValue: podcast))
+            downloads.followUpNext()
+            downloads.tick()
+            return .empty
+        case "Download":
+            try downloads.request(episodes(arguments[0]), byHand: true)
+            return .empty
+        case "Downloads":
+            return downloadList()
+        case "DeleteDownload":
+            try downloads.delete(episodes(arguments[0]))
             return .empty
         default:
             if let reply = try performComfort(method, arguments) { return reply }
@@ -161,6 +176,25 @@ public final class LibraryInterface: BusInterface {
                 switch result {
                 case .success(let listings): respond(.success([BusRecords.list(listings.map(self.episodeRecord))]))
                 case .failure(let error): respond(.failure(.failed("cannot read the library: \(error)")))
+                }
+            }
+        }
+    }
+
+    /// Every download with its episode's and podcast's titles (read on the background) and live rates.
+    private func downloadList() -> MethodReply {
+        let records = downloads.records.values.sorted { ($0.requestedAt, $0.episode) < ($1.requestedAt, $1.episode) }
+        let rates = Dictionary(uniqueKeysWithValues: records.compactMap { record in downloads.rate(of: record.episode).map { (record.episode, $0) } })
+        let store = self.store, ids = records.map(\.episode)
+        return .later { [weak self] respond in
+            guard let self else { return }
+            self.background.run({ Result { try store.listEpisodes(ids) } }) { result in
+                switch result {
+                case .success(let listings):
+                    let byID = Dictionary(listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                    respond(.success([BusRecords.list(records.map { BusRecords.download($0, listing: byID[$0.episode], rate: rates[$0.episode]) })]))
+                case .failure(let error):
+                    respond(.failure(.failed("cannot read the library: \(error)")))
                 }
             }
         }

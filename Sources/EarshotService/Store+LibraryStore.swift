@@ -3,3 +3,6 @@ import EarshotStore
 
 /// The SQLite store is the library's persistence.
 extension Store: LibraryStore {}
+
+/// The SQLite store keeps the downloads.
+extension Store: DownloadStore {}

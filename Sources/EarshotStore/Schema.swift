@@ -13,7 +13,7 @@ import GRDB
 ///   there are none: `feedChapters` as the feed gave them, `chapters` as fetched or read from the audio.
 /// - `feed` rows are the podcasts (subscriptions). `episodeList` holds Up Next and the history, one row
 ///   per entry with its position from 0. `setting` holds key / value text per podcast, or for every
-///   podcast when `podcastId` is NULL.
+///   podcast when `podcastId` is NULL. `download` holds one row per episode download (v3).
 enum Schema {
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -96,6 +96,27 @@ enum Schema {
                 CREATE UNIQUE INDEX setting_podcast ON setting (podcastId, key);
                 CREATE UNIQUE INDEX setting_global ON setting (key) WHERE podcastId IS NULL;
                 """, arguments: [Date().timeIntervalSinceReferenceDate])
+        }
+        migrator.registerMigration("v3") { db in
+            // Version 3: downloads for offline listening, one row per episode asked for. `path` is the
+            // complete file (the part is `<path>.part`); `state` queued / downloading / completed / failed;
+            // `nextAttemptAt` (NULL: no retry) and `attempts` carry the backoff across restarts.
+            try db.execute(sql: """
+                CREATE TABLE download (
+                    episodeId INTEGER PRIMARY KEY REFERENCES episode(id) ON DELETE CASCADE,
+                    path TEXT NOT NULL UNIQUE,
+                    state TEXT NOT NULL CHECK (state IN ('queued', 'downloading', 'completed', 'failed')),
+                    bytes INTEGER NOT NULL DEFAULT 0,
+                    totalBytes INTEGER,
+                    error TEXT,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    nextAttemptAt REAL,
+                    requestedAt REAL NOT NULL,
+                    completedAt REAL,
+                    byHand INTEGER NOT NULL DEFAULT 0 CHECK (byHand IN (0, 1))
+                );
+                CREATE INDEX download_requestedAt ON download (requestedAt);
+                """)
         }
         return migrator
     }()

@@ -1,3 +1,4 @@
+import EarshotCore
 import Foundation
 
 /// Settings from `$XDG_CONFIG_HOME/earshot/earshot.conf` (default `~/.config/earshot/`): the same
@@ -9,6 +10,11 @@ import Foundation
 ///     state-dir = /home/me/.local/state/earshot
 ///     cache-dir = /home/me/.cache/earshot
 ///     verbose = false
+///     download-ahead = 3          # the first N of Up Next are kept downloaded
+///     max-downloads = 2           # transfers at once (one per host)
+///     download-grace = 1d         # a finished episode's file stays this long (or never)
+///     download-budget = 2GiB      # the disk the downloaded files may take (or unlimited)
+///     auto-download = off         # new episodes of every podcast are downloaded
 ///
 /// and the listening settings of `ListeningOptions` (sleep-fade, the media buttons, the sound profile).
 struct Configuration: Equatable {
@@ -19,6 +25,8 @@ struct Configuration: Equatable {
     var cacheDirectory: String?
     var verbose: Bool?
     var listening = ListeningOptions()
+    /// The download settings given in the file, over the defaults.
+    var downloads = DownloadSettings()
 
     /// The longest refresh interval accepted, in minutes (a week); longer ones would overflow the
     /// main loop's millisecond timer.
@@ -71,8 +79,11 @@ struct Configuration: Equatable {
             verbose = flag
         case _ where ListeningOptions.keys.contains(key):
             try listening.set(key, value, at: place)
+        case _ where key == DownloadSettings.autoDownloadKey || DownloadSettings.globalKeys.contains(key):
+            if case .failure(let problem) = downloads.apply(key, value) { throw CommandFailure("\(place): \(problem)") }
         default:
-            let known = (["feed", "audio-sink", "refresh-interval", "state-dir", "cache-dir", "verbose"] + ListeningOptions.keys)
+            let known = ["feed", "audio-sink", "refresh-interval", "state-dir", "cache-dir", "verbose"] + ListeningOptions.keys
+                + DownloadSettings.globalKeys + [DownloadSettings.autoDownloadKey]
             throw CommandFailure("\(place): unknown setting “\(key)” (known: \(known.joined(separator: ", ")))")
         }
     }

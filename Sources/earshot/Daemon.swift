@@ -23,12 +23,16 @@ final class Daemon {
     private let refreshMinutes: UInt32
     private let databasePath: String
     private let artDirectory: URL
+    private let downloadFolder: URL
+    private let downloadDefaults: DownloadSettings
     private let loader = FeedLoader()
     private let listening: ListeningOptions
 
     init(requestedFeed: URL?, audioSink: String?, refreshMinutes: UInt32, databasePath: String, artDirectory: URL,
-         listening: ListeningOptions = ListeningOptions()) {
+         listening: ListeningOptions = ListeningOptions(), downloadFolder: URL, downloadDefaults: DownloadSettings) {
         self.listening = listening
+        self.downloadFolder = downloadFolder
+        self.downloadDefaults = downloadDefaults
         self.requestedFeed = requestedFeed
         self.audioSink = audioSink
         self.refreshMinutes = refreshMinutes
@@ -54,6 +58,7 @@ final class Daemon {
         } catch {
             throw CommandFailure("\(error)")
         }
+        library.downloadDefaults = downloadDefaults
         // The feed comes first, so that a feed that cannot be had is the one line printed (before any
         // audio output is tried).
         let start = try startingPoint(library, store)
@@ -67,6 +72,12 @@ final class Daemon {
         try listening.apply(to: player, library)
         player.chaptersFetcher = ChaptersLoader(sharing: loader)
         player.restoreLists()
+        let downloads = Downloads(store: store, episodes: store, library: library, background: background,
+                                  transfers: SoupTransfers(), files: DiskFiles(), folder: downloadFolder)
+        downloads.player = player
+        player.localFile = { [weak downloads] in downloads?.file(for: $0) }
+        library.onNewEpisodes = { [weak downloads] new, podcast in downloads?.found(new, of: podcast) }
+        do { try downloads.restore() } catch { Log.warning("\(error)") }
         switch start {
         case .episode(let id):
             do { try player.restore(id) } catch { Log.warning("cannot restore the current episode: \(error)") }
@@ -77,7 +88,8 @@ final class Daemon {
         }
         let art = ArtCache(directory: artDirectory)
         let bridge = MPRISPlayer(player: player, library: library, art: art)
-        let libraryInterface = LibraryInterface(player: player, library: library, store: store, background: background, bridge: bridge)
+        let libraryInterface = LibraryInterface(player: player, library: library, store: store, background: background, bridge: bridge,
+                                                downloads: downloads)
         // SIGTERM and SIGINT are handled from before the name is owned: a client (or systemd) that sees the
         // daemon up may stop it at once, and it must still end cleanly. Nothing iterates the context until
         // the loop runs, so a signal caught earlier is dispatched there.
@@ -105,9 +117,10 @@ final class Daemon {
         let notices = NewEpisodeNotices(library: library, player: player, store: store, background: background, art: art,
                                         notifier: DesktopNotifier(connection: connection))
         library.onRefreshed = { [weak notices] in notices?.refreshed($0) }
-        player.onChange = { [weak adapter, weak bridge] in
+        player.onChange = { [weak adapter, weak bridge, weak downloads] in
             bridge?.recheckArt()
             adapter?.stateChanged()
+            downloads?.followUpNext()
         }
         player.onSeeked = { [weak adapter] in adapter?.seeked(to: NowPlayingMetadata.microseconds($0)) }
         bridge.onArtArrived = { [weak adapter] in
@@ -131,11 +144,24 @@ final class Daemon {
             try? library?.refresh()
             return true
         }
+        downloads.followUpNext()
+        downloads.tidy()
+        let downloadTicks = context.addTimeout(milliseconds: 5_000) { [weak downloads] in
+            downloads?.tick()
+            return true
+        }
+        let tidying = context.addTimeout(milliseconds: 15 * 60_000) { [weak downloads] in
+            downloads?.tidy()
+            return true
+        }
         Heap.returnFreeMemory()  // what start-up parsed and read back
         loop.run()
         withExtendedLifetime(notices) {}
         signals.forEach { g_source_remove($0) }
         refreshes.cancel()
+        downloadTicks.cancel()
+        tidying.cancel()
+        downloads.stop()
         player.saveProgress(leaving: false)
         player.stop()
         background.drain()

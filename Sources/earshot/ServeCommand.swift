@@ -1,5 +1,6 @@
 import ArgumentParser
 import CGLib
+import EarshotCore
 import EarshotFeed
 import EarshotGLib
 import EarshotStore
@@ -61,6 +62,7 @@ struct ServeCommand: ParsableCommand {
         let art = (cacheDir ?? file.cacheDirectory).map { URL(fileURLWithPath: $0).appendingPathComponent("art") }
             ?? ArtCache.defaultDirectory(environment: environment)
         try Daemon(requestedFeed: requested, audioSink: audioSink ?? file.audioSink, refreshMinutes: minutes,
-                   databasePath: state, artDirectory: art, listening: file.listening).run()
+                   databasePath: state, artDirectory: art, listening: file.listening,
+                   downloadFolder: Downloads.defaultFolder(environment: environment), downloadDefaults: file.downloads).run()
     }
 }

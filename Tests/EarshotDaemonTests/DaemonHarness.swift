@@ -47,6 +47,7 @@ final class DaemonHarness {
     var environment: [String: String?] {
         ["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_STATE_HOME": stateDirectory,
          "XDG_CACHE_HOME": stateDirectory + "/cache", "XDG_CONFIG_HOME": stateDirectory + "/config",
+         "XDG_DATA_HOME": stateDirectory + "/data",
          "EARSHOT_AUDIO_SINK": "fakesink sync=true", "DISPLAY": nil]
     }
 

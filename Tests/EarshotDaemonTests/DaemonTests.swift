@@ -162,7 +162,8 @@ struct DaemonTests {
         defer { try? FileManager.default.removeItem(atPath: folders) }
         let run = try EarshotProcess.run(["--feed", FixtureServer.closedPortURL("/feed.xml").absoluteString],
                                          environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_STATE_HOME": folders + "/state",
-                                                       "XDG_CACHE_HOME": folders + "/cache", "XDG_CONFIG_HOME": folders + "/config"])
+                                                       "XDG_CACHE_HOME": folders + "/cache", "XDG_CONFIG_HOME": folders + "/config",
+                                                       "XDG_DATA_HOME": folders + "/data"])
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("earshot: http://127.0.0.1:"))
         #expect(run.stderr.contains("refused the connection"))

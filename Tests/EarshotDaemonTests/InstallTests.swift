@@ -80,7 +80,7 @@ struct InstallTests {
             configuration: ["<servicedir>\(prefix)/share/dbus-1/services</servicedir>"],
             environment: [
                 "XDG_STATE_HOME": work + "/state", "XDG_CACHE_HOME": work + "/cache",
-                "XDG_CONFIG_HOME": work + "/config", "XDG_RUNTIME_DIR": work + "/runtime",
+                "XDG_CONFIG_HOME": work + "/config", "XDG_RUNTIME_DIR": work + "/runtime", "XDG_DATA_HOME": work + "/data",
                 "EARSHOT_AUDIO_SINK": "fakesink sync=true",
                 "DBUS_SESSION_BUS_ADDRESS": nil, "DBUS_STARTER_ADDRESS": nil, "DBUS_STARTER_BUS_TYPE": nil,
                 "DISPLAY": nil, "G_MESSAGES_DEBUG": nil,

@@ -20,6 +20,9 @@ final class BodyCopier {
     }
 
     private static let chunkSize = 256 * 1024
+    /// The reads' and writes' priority on the loop: below the default the bus and playback use, so a
+    /// D-Bus call that arrives while many downloads run is answered before their next chunks.
+    private static let ioPriority = G_PRIORITY_LOW
     private let input: UnsafeMutablePointer<GInputStream>
     private let output: UnsafeMutablePointer<GOutputStream>
     private let context: MainContext
@@ -64,7 +67,7 @@ final class BodyCopier {
     private func read() {
         reading = true
         context.withThreadDefault {
-            g_input_stream_read_bytes_async(input, gsize(Self.chunkSize), G_PRIORITY_DEFAULT, cancellable, { _, result, data in
+            g_input_stream_read_bytes_async(input, gsize(Self.chunkSize), Self.ioPriority, cancellable, { _, result, data in
                 let copier = Unmanaged<BodyCopier>.fromOpaque(data!).takeRetainedValue()
                 var error: UnsafeMutablePointer<GError>?
                 let bytes = g_input_stream_read_bytes_finish(copier.input, result, &error)
@@ -105,7 +108,7 @@ final class BodyCopier {
         var size: gsize = 0
         let data = g_bytes_get_data(bytes, &size)
         context.withThreadDefault {
-            g_output_stream_write_all_async(output, data, size, G_PRIORITY_DEFAULT, cancellable, { _, result, data in
+            g_output_stream_write_all_async(output, data, size, Self.ioPriority, cancellable, { _, result, data in
                 let copier = Unmanaged<BodyCopier>.fromOpaque(data!).takeRetainedValue()
                 var count: gsize = 0
                 var error: UnsafeMutablePointer<GError>?

@@ -9,20 +9,28 @@ struct SetCommand: ParsableCommand {
         commandName: "set",
         abstract: "Change a setting of a podcast, or of all podcasts.",
         discussion: """
-            Settings:
-              auto-queue on|off   new episodes found by a refresh go to the end of Up Next
-              notify on|off       a desktop notification when a refresh finds new episodes
-              speed 0.5–3.0       playback speed, pitch kept (a Rate set through MPRIS sets it too)
+            Settings of a podcast (with all: the default of every podcast without its own):
+              auto-queue on|off      new episodes found by a refresh go to the end of Up Next
+              notify on|off          a desktop notification when a refresh finds new episodes
+              auto-download on|off   new episodes found by a refresh are downloaded (default off)
+              speed 0.5–3.0          playback speed, pitch kept (a Rate set through MPRIS sets it too)
               remember-speed on|off  whether that Rate becomes the podcast's speed (default on)
-              trim-silence on|off shorten silences (earshot status shows the time saved)
-              voice-boost on|off  lift quiet speech
-              skip-intro SECONDS  an episode starting from the beginning starts there
-              skip-outro SECONDS  the episode counts as ended this long before its end
+              trim-silence on|off    shorten silences (earshot status shows the time saved)
+              voice-boost on|off     lift quiet speech
+              skip-intro SECONDS     an episode starting from the beginning starts there
+              skip-outro SECONDS     the episode counts as ended this long before its end
+            Settings of the whole library (with all only):
+              download-ahead N       the first N of Up Next are kept downloaded (default 3; 0: none)
+              max-downloads N        downloads at once, 1 to 16 (default 2; one per server)
+              download-grace TIME    how long a finished episode's file stays: 12h, 1d, 2w, never (default 1d)
+              download-budget SIZE   the disk the files may take: 500MB, 2GiB, unlimited (default 2GiB)
             Examples:
               earshot set "daily news" auto-queue off
               earshot set all notify off
               earshot set "daily news" speed 1.4
               earshot set all trim-silence on
+              earshot set 3 auto-download on
+              earshot set all download-ahead 5
             """)
 
     @Argument(help: "The podcast (its number or part of its title), or “all” for the default of every podcast.")

@@ -35,6 +35,8 @@ final class FakeLibrary: BusInterface {
     /// Methods that answer with this error instead.
     var failures: [String: BusError] = [:]
     var opml = "<?xml version=\"1.0\"?>\n<opml version=\"2.0\"><body/></opml>\n"
+    /// What Downloads answers.
+    var downloads: [DBusValue] = []
     /// Every call, in order: the member and its arguments.
     private(set) var calls: [(member: String, arguments: [DBusValue])] = []
     /// The connection Progress is emitted on.
@@ -65,6 +67,7 @@ final class FakeLibrary: BusInterface {
         case "Export": return MethodReply([.string(opml)])
         case "Subscribe": return MethodReply([list(try subscribe(arguments))])
         case "Refresh": return MethodReply([list(try refresh(arguments))])
+        case "Downloads": return MethodReply([list(downloads)])
         default: try change(method, arguments); return .empty
         }
     }
@@ -104,6 +107,10 @@ final class FakeLibrary: BusInterface {
             queue.insert(id, at: min(Int(arguments[1].uint32Value!) - 1, queue.count))
         case "QueueClear":
             queue = []
+        case "Download", "DeleteDownload":
+            for id in arguments[0].arrayElements!.compactMap(\.int64Value) where episode(id) == nil { throw Self.noSuchEpisode(id) }
+        case "Set" where arguments[1].stringValue?.hasPrefix("download") == true || arguments[1].stringValue == "max-downloads":
+            break  // the library-wide download settings: accepted as they come
         case "Set":
             let id = arguments[0].int64Value!
             guard arguments[1].stringValue == "auto-queue", let on = arguments[2].variantValue?.boolValue else {

@@ -1,0 +1,94 @@
+import EarshotFeed
+import EarshotStore
+import Foundation
+
+/// The download rules as pure functions: what to fetch next within the limits, when to try again,
+/// and which files to delete to keep within the grace period and the disk budget.
+public enum DownloadPolicy {
+    /// The waits before the second, third and fourth attempt; after the fourth failure it gives up.
+    public static let backoff: [Duration] = [.seconds(30), .seconds(120), .seconds(600)]
+
+    /// When a download that failed for the `attempts`-th time with `error` is tried again; nil: never.
+    public static func retryAt(after error: DownloadError, attempts: Int, now: Date) -> Date? {
+        guard isTransient(error), attempts >= 1, attempts <= backoff.count else { return nil }
+        return now.addingTimeInterval(Double(backoff[attempts - 1].components.seconds))
+    }
+
+    /// Failures that may go away by themselves: the network, a slow or overloaded server, a cut body.
+    public static func isTransient(_ error: DownloadError) -> Bool {
+        switch error {
+        case .connectivity, .transfer, .interrupted: true
+        case .http(let status, _): status >= 500 || status == 408 || status == 429
+        case .unsupportedScheme, .notAudio, .redirectLoop, .diskFull, .cannotWrite, .badRange, .cancelled: false
+        }
+    }
+
+    /// The waiting downloads to start now, in request order: due (no retry time, or past it), within
+    /// `maximum` transfers in all and `perHost` per host, counting those already `running` (their hosts).
+    public static func toStart(_ records: [DownloadRecord], hosts: [EpisodeID: String], running: [String],
+                               settings: DownloadSettings, now: Date) -> [EpisodeID] {
+        var perHost: [String: Int] = [:]
+        for host in running { perHost[host, default: 0] += 1 }
+        var slots = settings.maximum - running.count
+        var chosen: [EpisodeID] = []
+        let waiting = records.filter { record in
+            switch record.state {
+            case .queued: record.nextAttemptAt.map { $0 <= now } ?? true
+            case .failed: record.nextAttemptAt.map { $0 <= now } ?? false
+            case .downloading, .completed: false
+            }
+        }.sorted { ($0.requestedAt, $0.episode) < ($1.requestedAt, $1.episode) }
+        for record in waiting where slots > 0 {
+            let host = hosts[record.episode] ?? ""
+            guard perHost[host, default: 0] < settings.perHost else { continue }
+            perHost[host, default: 0] += 1
+            slots -= 1
+            chosen.append(record.episode)
+        }
+        return chosen
+    }
+
+    /// What tidying needs to know of one completed file.
+    public struct FileFacts: Sendable, Equatable {
+        public var episode: EpisodeID
+        public var bytes: Int64
+        /// When the file became complete.
+        public var downloadedAt: Date
+        /// When the listener finished the episode (nil: not finished).
+        public var finishedAt: Date?
+        /// In Up Next (anywhere).
+        public var queued: Bool
+
+        public init(episode: EpisodeID, bytes: Int64, downloadedAt: Date, finishedAt: Date?, queued: Bool) {
+            self.episode = episode
+            self.bytes = bytes
+            self.downloadedAt = downloadedAt
+            self.finishedAt = finishedAt
+            self.queued = queued
+        }
+    }
+
+    /// The completed files to delete, in order: those of finished episodes past the grace period, then,
+    /// while the files take more than the budget, the oldest finished ones, then the oldest not queued.
+    /// Files in `protected` (the current episode and the first N of Up Next) are never chosen.
+    public static func toDelete(_ files: [FileFacts], protected: Set<EpisodeID>, settings: DownloadSettings,
+                                now: Date) -> [EpisodeID] {
+        let candidates = files.filter { !protected.contains($0.episode) }
+        var doomed: [EpisodeID] = []
+        if let grace = settings.grace {
+            let limit = Double(grace.components.seconds)
+            doomed = candidates.filter { $0.finishedAt.map { now.timeIntervalSince($0) >= limit } ?? false }
+                .sorted { $0.finishedAt! < $1.finishedAt! }.map(\.episode)
+        }
+        guard let budget = settings.budget else { return doomed }
+        var total = files.filter { !doomed.contains($0.episode) }.reduce(Int64(0)) { $0 + $1.bytes }
+        let remaining = candidates.filter { !doomed.contains($0.episode) }
+        let finished = remaining.filter { $0.finishedAt != nil }.sorted { $0.finishedAt! < $1.finishedAt! }
+        let unqueued = remaining.filter { $0.finishedAt == nil && !$0.queued }.sorted { $0.downloadedAt < $1.downloadedAt }
+        for file in finished + unqueued where total > budget {
+            doomed.append(file.episode)
+            total -= file.bytes
+        }
+        return doomed
+    }
+}

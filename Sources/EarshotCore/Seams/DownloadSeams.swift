@@ -1,0 +1,68 @@
+import EarshotFeed
+import EarshotStore
+import Foundation
+
+/// What the download rules need from persistence. `Store` is the real one; unit tests use a double.
+/// Called through `Background`, off the loop (only start-up reads on the loop).
+public protocol DownloadStore: AnyObject, Sendable {
+    func downloads() throws -> [DownloadRecord]
+    func saveDownload(_ record: DownloadRecord) throws
+    func removeDownload(_ episode: EpisodeID) throws
+}
+
+/// A transfer that can be stopped; its completion then reports `.cancelled`.
+public protocol DownloadHandle: AnyObject {
+    func cancel()
+}
+
+/// Downloading one episode's audio to a file, resuming a part left by an earlier attempt.
+/// `EpisodeDownload` (libsoup) is the real one; completions run later on the loop.
+public protocol EpisodeTransferring: AnyObject {
+    func start(from remote: URL, to destination: URL, progress: @escaping (DownloadProgress) -> Void,
+               completion: @escaping (Result<URL, DownloadError>) -> Void) -> DownloadHandle
+}
+
+/// The files downloads leave: asking whether one is there, how big, and deleting it with its part.
+public protocol DownloadFiles: AnyObject {
+    func exists(_ path: String) -> Bool
+    /// The size of the complete file, else of its part; nil when neither is there.
+    func size(_ path: String) -> Int64?
+    /// Deletes the file, its `.part` and its `.part.json`; a missing file is not an error.
+    func delete(_ path: String)
+}
+
+/// The libsoup `EpisodeDownload` as an `EpisodeTransferring`.
+public final class SoupTransfers: EpisodeTransferring {
+    public init() {}
+
+    public func start(from remote: URL, to destination: URL, progress: @escaping (DownloadProgress) -> Void,
+                      completion: @escaping (Result<URL, DownloadError>) -> Void) -> DownloadHandle {
+        let download = EpisodeDownload(from: remote, to: destination)
+        download.start(progress: progress, completion: completion)
+        return download
+    }
+}
+
+extension EpisodeDownload: DownloadHandle {}
+
+/// Downloaded files on the local disk.
+public final class DiskFiles: DownloadFiles {
+    public init() {}
+
+    public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    public func size(_ path: String) -> Int64? {
+        let part = EpisodeDownload.partFiles(for: URL(fileURLWithPath: path))[0].path
+        for candidate in [path, part] {
+            if let size = (try? FileManager.default.attributesOfItem(atPath: candidate))?[.size] as? NSNumber {
+                return size.int64Value
+            }
+        }
+        return nil
+    }
+
+    public func delete(_ path: String) {
+        unlink(path)
+        for part in EpisodeDownload.partFiles(for: URL(fileURLWithPath: path)) { unlink(part.path) }
+    }
+}

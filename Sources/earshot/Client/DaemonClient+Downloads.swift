@@ -1,0 +1,19 @@
+import EarshotMPRIS
+
+/// The downloads half of org.earshot.Earshot1: asking for files, listing and deleting them.
+extension DaemonClient {
+    func download(_ episodes: [Int64]) throws {
+        try call("Download", [Self.episodeIDs(episodes)], about: episodes.count == 1 ? .episode(episodes[0]) : nil)
+    }
+
+    /// Every download, oldest request first.
+    func downloads() throws -> [DownloadItem] {
+        try callForList("Downloads").compactMap(DownloadItem.init)
+    }
+
+    func deleteDownloads(_ episodes: [Int64]) throws {
+        try call("DeleteDownload", [Self.episodeIDs(episodes)], about: episodes.count == 1 ? .episode(episodes[0]) : nil)
+    }
+
+    private static func episodeIDs(_ ids: [Int64]) -> DBusValue { .array(elementSignature: "x", ids.map(DBusValue.int64)) }
+}

@@ -1,0 +1,116 @@
+import EarshotCore
+import EarshotFeed
+import EarshotStore
+import Foundation
+
+/// The downloads kept in memory, like the store's `download` table.
+final class MemoryDownloadStore: DownloadStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var rows: [EpisodeID: DownloadRecord] = [:]
+
+    func downloads() throws -> [DownloadRecord] {
+        lock.withLock { rows.values.sorted { ($0.requestedAt, $0.episode) < ($1.requestedAt, $1.episode) } }
+    }
+    func saveDownload(_ record: DownloadRecord) throws { lock.withLock { rows[record.episode] = record } }
+    func removeDownload(_ episode: EpisodeID) throws { _ = lock.withLock { rows.removeValue(forKey: episode) } }
+    func record(_ episode: EpisodeID) -> DownloadRecord? { lock.withLock { rows[episode] } }
+}
+
+/// Transfers a test finishes by hand: each started one waits for `succeed`, `fail` or a cancel.
+final class ScriptedTransfers: EpisodeTransferring {
+    final class Transfer: DownloadHandle {
+        let remote: URL
+        let destination: URL
+        let progress: (DownloadProgress) -> Void
+        let completion: (Result<URL, DownloadError>) -> Void
+        private(set) var cancelled = false
+        private(set) var ended = false
+        init(remote: URL, destination: URL, progress: @escaping (DownloadProgress) -> Void,
+             completion: @escaping (Result<URL, DownloadError>) -> Void) {
+            self.remote = remote
+            self.destination = destination
+            self.progress = progress
+            self.completion = completion
+        }
+        func cancel() {
+            cancelled = true
+            end(.failure(.cancelled))
+        }
+        func end(_ result: Result<URL, DownloadError>) {
+            guard !ended else { return }
+            ended = true
+            completion(result)
+        }
+    }
+
+    let files: MemoryFiles
+    private(set) var started: [Transfer] = []
+    init(files: MemoryFiles) { self.files = files }
+
+    /// The transfers that have neither ended nor been cancelled.
+    var running: [Transfer] { started.filter { !$0.ended } }
+
+    func start(from remote: URL, to destination: URL, progress: @escaping (DownloadProgress) -> Void,
+               completion: @escaping (Result<URL, DownloadError>) -> Void) -> DownloadHandle {
+        let transfer = Transfer(remote: remote, destination: destination, progress: progress, completion: completion)
+        started.append(transfer)
+        return transfer
+    }
+
+    /// The running transfer of `remote` completes with a file of `bytes`.
+    func succeed(_ remote: URL, bytes: Int64 = 1000) {
+        guard let transfer = running.first(where: { $0.remote == remote }) else { return }
+        files.sizes[transfer.destination.path] = bytes
+        transfer.end(.success(transfer.destination))
+    }
+
+    func fail(_ remote: URL, _ error: DownloadError) {
+        running.first { $0.remote == remote }?.end(.failure(error))
+    }
+}
+
+/// Files as dictionaries of paths and sizes: complete files, and the parts of unfinished ones.
+final class MemoryFiles: DownloadFiles {
+    var sizes: [String: Int64] = [:]
+    /// The part of the download of a path (its `.part`), by the complete file's path.
+    var parts: [String: Int64] = [:]
+    private(set) var deleted: [String] = []
+    func exists(_ path: String) -> Bool { sizes[path] != nil }
+    func size(_ path: String) -> Int64? { sizes[path] ?? parts[path] }
+    func delete(_ path: String) {
+        deleted.append(path)
+        sizes[path] = nil
+        parts[path] = nil
+    }
+}
+
+/// A clock a test moves by hand.
+final class TestClock {
+    var now = Date()
+    func advance(_ seconds: Double) { now = now.addingTimeInterval(seconds) }
+}
+
+/// A `CoreFixture` with downloads over in-memory doubles.
+final class DownloadFixture {
+    let core: CoreFixture
+    let store = MemoryDownloadStore()
+    let files = MemoryFiles()
+    let transfers: ScriptedTransfers
+    let clock = TestClock()
+    let downloads: Downloads
+
+    init(_ configure: (inout DownloadSettings) -> Void = { _ in }) throws {
+        core = try CoreFixture()
+        configure(&core.library.downloadDefaults)
+        transfers = ScriptedTransfers(files: files)
+        let clock = self.clock
+        downloads = Downloads(store: store, episodes: core.store, library: core.library, background: core.background,
+                              transfers: transfers, files: files, folder: URL(fileURLWithPath: "/data/earshot/episodes"),
+                              clock: { clock.now })
+        downloads.player = core.player
+        core.player.localFile = { [downloads] in downloads.file(for: $0) }
+    }
+
+    /// The audio URL of episode `number` of show `name` (as `CoreFixture.show` makes them).
+    static func audio(_ name: String, _ number: Int) -> URL { URL(string: "http://\(name).test/\(number).mp3")! }
+}
