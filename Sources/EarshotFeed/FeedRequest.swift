@@ -74,7 +74,7 @@ final class FeedRequest {
             soup_message_headers_replace(headers, "If-Modified-Since", lastModified)
         }
         loader.context.withThreadDefault {
-            soup_session_send_async(loader.session, created, G_PRIORITY_DEFAULT, cancellable, { _, result, data in
+            soup_session_send_async(loader.session, created, G_PRIORITY_LOW, cancellable, { _, result, data in
                 let request = Unmanaged<FeedRequest>.fromOpaque(data!).takeRetainedValue()
                 var error: UnsafeMutablePointer<GError>?
                 let stream = soup_session_send_finish(request.loader.session, result, &error)

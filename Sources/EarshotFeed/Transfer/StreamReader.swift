@@ -22,6 +22,8 @@ final class StreamReader {
     private let context: MainContext
     private let cancellable: UnsafeMutablePointer<GCancellable>?
     private let limit: Int64
+    /// The reads' priority on the loop: low by default, below the bus and playback, so a refresh of
+    /// hundreds of feeds never keeps a D-Bus call waiting behind its reads.
     private let priority: Int32
     private let chunk: (UnsafeRawBufferPointer) -> Void
     private let done: (Outcome) -> Void
@@ -30,7 +32,7 @@ final class StreamReader {
     /// Starts reading `stream` (which the reader references until it ends).
     @discardableResult
     init(_ stream: UnsafeMutablePointer<GInputStream>, on context: MainContext, cancellable: UnsafeMutablePointer<GCancellable>?,
-         limit: Int64, priority: Int32 = G_PRIORITY_DEFAULT, chunk: @escaping (UnsafeRawBufferPointer) -> Void,
+         limit: Int64, priority: Int32 = G_PRIORITY_LOW, chunk: @escaping (UnsafeRawBufferPointer) -> Void,
          done: @escaping (Outcome) -> Void) {
         g_object_ref(UnsafeMutableRawPointer(stream))
         self.stream = stream
