@@ -13,17 +13,11 @@ struct DownloadCommand: ParsableCommand {
               earshot download 42 "interview"
             """)
 
-    @Argument(help: ArgumentHelp("The episodes: numbers or parts of titles.", valueName: "episode"))
-    var episodes: [Reference]
-
-    func validate() throws {
-        guard !episodes.isEmpty else { throw ValidationError("name at least one episode") }
-    }
+    @OptionGroup var episodes: EpisodeArguments
 
     func run() throws {
         let client = try DaemonClient()
-        let resolver = Resolver(client: client)
-        let ids = try episodes.map { try resolver.episode($0) }
+        let ids = try episodes.resolved(with: client)
         try client.download(ids)
         Console.print(ids.count == 1 ? "Downloading episode \(ids[0]) (see earshot downloads)."
                                      : "Downloading \(ids.count) episodes (see earshot downloads).")
@@ -70,6 +64,18 @@ struct DeleteCommand: ParsableCommand {
         commandName: "delete",
         abstract: "Delete the downloaded files of episodes (their progress and places in Up Next stay).")
 
+    @OptionGroup var episodes: EpisodeArguments
+
+    func run() throws {
+        let client = try DaemonClient()
+        let ids = try episodes.resolved(with: client)
+        try client.deleteDownloads(ids)
+        Console.print(ids.count == 1 ? "Deleted the file of episode \(ids[0])." : "Deleted the files of \(ids.count) episodes.")
+    }
+}
+
+/// One or more episodes named on the command line, as numbers or parts of titles.
+struct EpisodeArguments: ParsableArguments {
     @Argument(help: ArgumentHelp("The episodes: numbers or parts of titles.", valueName: "episode"))
     var episodes: [Reference]
 
@@ -77,11 +83,9 @@ struct DeleteCommand: ParsableCommand {
         guard !episodes.isEmpty else { throw ValidationError("name at least one episode") }
     }
 
-    func run() throws {
-        let client = try DaemonClient()
+    /// The episodes' ids, each name resolved through the daemon (an ambiguous or unknown one fails).
+    func resolved(with client: DaemonClient) throws -> [Int64] {
         let resolver = Resolver(client: client)
-        let ids = try episodes.map { try resolver.episode($0) }
-        try client.deleteDownloads(ids)
-        Console.print(ids.count == 1 ? "Deleted the file of episode \(ids[0])." : "Deleted the files of \(ids.count) episodes.")
+        return try episodes.map { try resolver.episode($0) }
     }
 }
