@@ -115,6 +115,19 @@ struct LibraryCommandTests {
         #expect(fresh.terminate() == 0)
     }
 
+    @Test func aShowWithoutAnAuthorIsItsOwnArtistSoGNOMENeverShowsUnknownArtist() throws {
+        let h = try DaemonHarness()
+        let feed = AudioFixtures.feed(audioBase: h.server.baseURL).replacingOccurrences(of: "Daemon Show", with: "Authorless Show")
+            .replacingOccurrences(of: "<itunes:author>Test Author</itunes:author>", with: "")
+            .replacingOccurrences(of: "<guid>ep-", with: "<guid>na-")
+        h.server.serve("/authorless.xml", body: Array(feed.utf8), contentType: "application/rss+xml")
+        #expect(try Self.earshot(h, "add", h.server.url("/authorless.xml").absoluteString).status == 0)
+        #expect(try Self.earshot(h, "play", "authorless", "--podcast").status == 0)
+        #expect(try h.wait(for: "metadata", "xesam:album") { $0 == "Authorless Show" } == "Authorless Show")
+        #expect(try h.ask("metadata", "xesam:artist") == "Authorless Show")
+        #expect(h.terminate() == 0)
+    }
+
     @Test func removeUnsubscribesAndItsEpisodesLeaveUpNext() throws {
         let h = try DaemonHarness()
         _ = try Self.earshot(h, "add", Self.serveSecondShow(h).absoluteString)
