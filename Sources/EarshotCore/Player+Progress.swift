@@ -28,6 +28,8 @@ extension Player {
         status.hasCompleted = completed || (status.hasCompleted && position == 0)
         recentProgress[episode] = status
         if current?.id == episode { current?.status = status }
+        // The episode of a podcast unsubscribed while it plays is no longer stored: nothing to save.
+        if let podcast = current?.podcast, current?.id == episode, library.podcast(podcast) == nil { return }
         let store = self.store, saved = status
         background.run { Self.log { try store.saveProgress(of: episode, position: position, completed: saved.hasCompleted, at: now) } }
         library.notePlayed(current?.podcast, at: now)

@@ -75,6 +75,20 @@ struct LibraryRulesTests {
         #expect(f.library.podcast(alpha)?.episodeCount == 3, "the refresh is stored")
     }
 
+    @Test func anEpisodeWhosePodcastIsUnsubscribedKeepsPlayingAndSavesNothingMore() throws {
+        let f = try CoreFixture()
+        try f.subscribe("alpha", CoreFixture.show("alpha", count: 1))
+        let beta = try f.subscribe("beta", CoreFixture.show("beta", count: 2))
+        try f.player.play(episode: f.episode("beta-1"))
+        try f.library.unsubscribe(beta)
+        let writes = f.store.writes.count
+        f.engine.currentPosition = .seconds(12)
+        f.player.pause()
+        #expect(f.currentGUID == "beta-1" && f.player.status == .paused, "it played on until the listener paused")
+        #expect(f.store.writes.count == writes, "no progress written for an episode no longer stored: \(f.store.writes.suffix(2))")
+        #expect(f.player.nextEpisode == nil, "its podcast's order is gone: nothing follows")
+    }
+
     @Test func aFailedSubscriptionIsReportedWithTheURLAndTheOthersAreKept() throws {
         let f = try CoreFixture()
         f.feeds.answers[CoreFixture.url("alpha")] = .channel(CoreFixture.show("alpha", count: 1))
