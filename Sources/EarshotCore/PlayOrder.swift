@@ -41,7 +41,4 @@ public struct PlayOrder: Sendable, Equatable {
 
     /// The index of the episode with this row id.
     public func index(ofKey key: EpisodeID) -> Int? { episodes.firstIndex { $0.key == key } }
-
-    /// The index of the episode with this id.
-    public func index(ofID id: String) -> Int? { episodes.firstIndex { $0.id == id } }
 }

@@ -59,10 +59,10 @@ struct PlayOrderTests {
         #expect(empty.previous(before: 0) == nil)
     }
 
-    @Test func episodesAreFoundByID() {
+    @Test func episodesAreFoundByTheirLibraryIdentity() {
         let order = PlayOrder(feedOrder: [Self.episode("l", day: 2), Self.episode("s", day: 1)])
-        #expect(order.index(ofID: "l") == 1)
-        #expect(order.index(ofID: "s") == 0)
-        #expect(order.index(ofID: "elsewhere") == nil)
+        #expect(order.index(ofKey: Self.episode("l", day: nil).key) == 1)
+        #expect(order.index(ofKey: Self.episode("s", day: nil).key) == 0)
+        #expect(order.index(ofKey: EpisodeID(rawValue: 999)) == nil)
     }
 }

@@ -21,7 +21,6 @@ public protocol LibraryStore: AnyObject, Sendable {
     func episodeID(matching uri: String) throws -> EpisodeID?
     func listEpisodes(podcast: PodcastID?, unplayedOnly: Bool, matching: String?) throws -> [EpisodeListing]
     func listEpisodes(_ ids: [EpisodeID]) throws -> [EpisodeListing]
-    func episodeStatuses(of podcast: PodcastID) throws -> [EpisodeID: EpisodeStatus]
     /// The podcast's episode in progress (started, not completed, most recently played), else its
     /// oldest playable episode not completed; nil when every episode is completed or none has audio.
     func episodeToResume(in podcast: PodcastID) throws -> EpisodeID?

@@ -152,10 +152,6 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
                        soundURL: row.episode.soundURL, link: row.episode.link)
     }
 
-    func episodeStatuses(of podcast: PodcastID) throws -> [EpisodeID: EpisodeStatus] {
-        locked { Dictionary(uniqueKeysWithValues: rows.values.filter { $0.podcast == podcast }.map { ($0.id, $0.status) }) }
-    }
-
     func episodeToResume(in podcast: PodcastID) throws -> EpisodeID? {
         locked {
             let mine = rows.values.filter { $0.podcast == podcast && $0.episode.soundURL != nil && !$0.status.hasCompleted }
