@@ -168,7 +168,7 @@ enum SeekBenchmarkFixture {
 
     /// The programme of a `minutes`-long episode (always the same for a given length).
     static func spans(minutes: Int) -> [Span] {
-        var random = SplitMix64(seed: 60)
+        var random = SeededRandom(seed: 60)
         var spans: [Span] = []
         var start = 0.0
         let total = Double(minutes * 60)
@@ -220,7 +220,7 @@ enum SeekBenchmarkFixture {
     /// `count` targets at random places inside the noise spans, away from their edges.
     static func targets(in spans: [Span], count: Int, seed: UInt64) -> [Duration] {
         let noise = spans.filter { $0.isNoise && $0.seconds > 2 }
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         return (0..<count).map { _ in
             let span = noise[Int(random.next() % UInt64(noise.count))]
             let offset = 0.5 + (span.seconds - 1.5) * Double(random.next() % 1_000_000) / 1_000_000
@@ -325,15 +325,3 @@ final class SeekBenchmarkReference: @unchecked Sendable {  // filled on the stre
     }
 }
 
-/// A small, seedable generator for reproducible seek targets.
-private struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

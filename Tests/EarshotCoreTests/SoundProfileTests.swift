@@ -13,6 +13,17 @@ struct SoundProfileTests {
         return (f, fast, slow)
     }
 
+    /// "fast-1" playing, 600 s long, its podcast skipping a 60 s outro.
+    private func playingWithAnOutro() throws -> CoreFixture {
+        let (f, fast, _) = try twoShows()
+        try f.library.set("skip-outro", to: "60", for: fast)
+        try f.player.play(episode: f.episode("fast-1"))
+        f.engine.duration = .seconds(600)
+        f.engine.onEvent(.durationChanged(.seconds(600)))
+        f.engine.announceState()
+        return f
+    }
+
     @Test func aPodcastsSpeedAndFiltersApplyWhenItsEpisodeLoads() throws {
         let (f, fast, _) = try twoShows()
         try f.library.set("speed", to: "1.5", for: fast)
@@ -86,12 +97,7 @@ struct SoundProfileTests {
     }
 
     @Test func theOutrosStartCountsAsTheEndCompletingAndMovingOn() throws {
-        let (f, fast, _) = try twoShows()
-        try f.library.set("skip-outro", to: "60", for: fast)
-        try f.player.play(episode: f.episode("fast-1"))
-        f.engine.duration = .seconds(600)
-        f.engine.onEvent(.durationChanged(.seconds(600)))
-        f.engine.announceState()
+        let f = try playingWithAnOutro()
         f.timers.advance(by: .milliseconds(539_900))
         #expect(f.currentGUID == "fast-1")
         f.timers.advance(by: .milliseconds(100))
@@ -100,12 +106,7 @@ struct SoundProfileTests {
     }
 
     @Test func theOutroTimerFollowsSeeksAndRateAndSleepsWhilePaused() throws {
-        let (f, fast, _) = try twoShows()
-        try f.library.set("skip-outro", to: "60", for: fast)
-        try f.player.play(episode: f.episode("fast-1"))
-        f.engine.duration = .seconds(600)
-        f.engine.onEvent(.durationChanged(.seconds(600)))
-        f.engine.announceState()
+        let f = try playingWithAnOutro()
         f.player.seek(to: .seconds(500))
         f.player.setRate(2)
         f.pause()

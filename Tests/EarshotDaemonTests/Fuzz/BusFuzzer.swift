@@ -1,4 +1,5 @@
 import EarshotMPRIS
+import EarshotTestSupport
 
 /// One generated method call: where it goes, what it carries, and what a successful answer must look
 /// like when the call matched a declared method.

@@ -1,4 +1,5 @@
 import EarshotMPRIS
+import EarshotTestSupport
 import Foundation
 
 /// Checks that a daemon's state hangs together after a fuzz run: it answers Ping on both objects and

@@ -1,5 +1,6 @@
 import EarshotGLib
 import EarshotMPRIS
+import EarshotTestSupport
 import Foundation
 
 /// Sends fuzz calls to the daemon over several connections of its own, pipelined (never waiting for a

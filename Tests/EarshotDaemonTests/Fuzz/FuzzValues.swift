@@ -1,4 +1,5 @@
 import EarshotMPRIS
+import EarshotTestSupport
 import Foundation
 
 /// Random D-Bus values for the bus fuzzer: of a given signature (a "right" call) or of any type (a

@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import Foundation
 
 /// Generated episodes for the listening-comfort tests: spans of tone, noise or silence, encoded at test
@@ -33,33 +34,11 @@ enum ComfortFixtures {
         return url
     }
 
-    /// A copy of `mp3` with an ID3v2.4 tag in front holding a CTOC and one CHAP (with a UTF-8 TIT2) per
-    /// chapter; `end` closes the last chapter.
+    /// A copy of `mp3` with an ID3v2.4 tag in front holding a CTOC and one CHAP per chapter (see
+    /// `ID3Chapters`); `end` closes the last chapter.
     static func withChapters(_ mp3: URL, _ chapters: [(milliseconds: UInt32, title: String)], end: UInt32, name: String) throws -> URL {
-        var frames: [UInt8] = []
-        let ids = chapters.indices.map { Array("chp\($0)".utf8) }
-        frames += frame("CTOC", Array("toc".utf8) + [0, 0x03, UInt8(ids.count)] + ids.flatMap { $0 + [0] })
-        for (index, chapter) in chapters.enumerated() {
-            let stop = index + 1 < chapters.count ? chapters[index + 1].milliseconds : end
-            let title = frame("TIT2", [3] + Array(chapter.title.utf8) + [0])
-            frames += frame("CHAP", ids[index] + [0] + bigEndian(chapter.milliseconds) + bigEndian(stop)
-                            + bigEndian(.max) + bigEndian(.max) + title)
-        }
-        let tag = Array("ID3".utf8) + [4, 0, 0] + syncsafe(frames.count) + frames
         let url = directory.appendingPathComponent(name)
-        try Data(tag + (try Data(contentsOf: mp3))).write(to: url)
+        try Data(ID3Chapters.tagged(Array(try Data(contentsOf: mp3)), chapters, end: end)).write(to: url)
         return url
-    }
-
-    private static func frame(_ id: String, _ body: [UInt8]) -> [UInt8] {
-        Array(id.utf8) + syncsafe(body.count) + [0, 0] + body
-    }
-
-    private static func syncsafe(_ value: Int) -> [UInt8] {
-        [21, 14, 7, 0].map { UInt8((value >> $0) & 0x7F) }
-    }
-
-    private static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) }
     }
 }
