@@ -24,7 +24,7 @@ release: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	SWIFT=$(SWIFT) scripts/run-tests
 
 run: release
 	scripts/run-daemon $(ARGS)
