@@ -24,7 +24,7 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
 
         // The few lines of C that Swift cannot import: macros, variadic functions, GType casts.
-        .target(name: "CEarshot", dependencies: ["CGLib", "CSoup", "CGStreamer", "CDBus"]),
+        .target(name: "CEarshot", dependencies: ["CGLib", "CSoup", "CGStreamer", "CDBus", "CLibXML2"]),
 
         // Thin Swift wrappers over GLib shared by every component: main context, sources, workers, errors.
         .target(name: "EarshotGLib", dependencies: ["CGLib"]),

@@ -1,3 +1,4 @@
+import CEarshot
 import CLibXML2
 import Foundation
 
@@ -137,6 +138,8 @@ struct SAXSession {
     /// A reason to refuse the whole document, decided by Earshot rather than libxml2.
     var refusal: FeedError?
     var firstError: (message: String, line: Int, column: Int)?
+    /// Bytes the document's encoding cannot decode, where libxml2 gave up.
+    var undecodable: (reason: String, line: Int?)?
     var repairedErrors = 0
     var sawRoot = false
 
@@ -162,13 +165,19 @@ struct SAXSession {
                         + "and reading them would take libxml2 minutes", line: line, column: nil)
                 return
             }
-            xmlParseChunk(context, chunk, Int32(count), last ? 1 : 0)
+            _ = withLibXML2Errors(to: context.pointee.userData, Self.contextFreeError) {
+                xmlParseChunk(context, chunk, Int32(count), last ? 1 : 0)
+            }
             offset += count
         } while offset < bytes.count && refusal == nil
     }
 
     mutating func result() -> Result<ParsedFeed, FeedError> {
         if let refusal { return .failure(refusal) }
+        if let undecodable {
+            // libxml2 stops at bytes it cannot convert: what follows them was never read.
+            return .failure(.invalidData(reason: undecodable.reason, line: undecodable.line, column: nil))
+        }
         guard sawRoot else {
             if let firstError {
                 return .failure(.invalidData(reason: firstError.message, line: firstError.line, column: firstError.column))
@@ -257,8 +266,16 @@ struct SAXSession {
         xmlStopParser(context)
     }
 
+    /// Where libxml2's context-free errors go during a parse (see `withLibXML2Errors`).
+    static let contextFreeError: earshot_xml_error_handler = { data, error in
+        from(data).pointee.record(error?.assumingMemoryBound(to: xmlError.self))
+    }
+
     mutating func record(_ error: UnsafeMutablePointer<xmlError>?) {
         guard let error = error?.pointee, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        if error.domain == Int32(XML_FROM_I18N.rawValue), undecodable == nil {
+            undecodable = (EncodingFailure.reason(libxml2: error.message, parser: context), line)
+        }
         repairedErrors += 1
         if firstError == nil {
             let message = error.message.map { String(cString: $0).trimmingWhitespace() } ?? "malformed XML"

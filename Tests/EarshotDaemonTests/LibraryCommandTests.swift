@@ -37,6 +37,24 @@ struct LibraryCommandTests {
         #expect(h.terminate() == 0)
     }
 
+    @Test func aRefreshFindingBytesTheFeedsEncodingCannotDecodeKeepsTheLastGoodCopyAndWritesNoLibxml2Lines() throws {
+        let h = try DaemonHarness()
+        let other = Self.serveSecondShow(h)
+        #expect(try Self.earshot(h, "add", other.absoluteString).status == 0)
+        let good = AudioFixtures.feed(audioBase: h.server.baseURL).replacingOccurrences(of: "Daemon Show", with: "Another Show")
+            .replacingOccurrences(of: "<guid>ep-", with: "<guid>Ano-").replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"Shift_JIS\"")
+        let parts = good.components(separatedBy: "Middle episode")
+        h.server.serve("/other.xml", body: Array(parts[0].utf8) + [0x81, 0x00, 0xFF, 0xFF] + Array(parts[1].utf8),
+                       contentType: "application/rss+xml")
+        let refresh = try Self.earshot(h, "refresh", "another")
+        #expect(refresh.status == 1)
+        #expect(refresh.stderr.contains("not valid Shift_JIS (0x81 0x00"), "\(refresh.stderr)")
+        let episodes = try Self.earshot(h, "episodes", "another", "--json")
+        #expect(episodes.stdout.components(separatedBy: "\"title\" :").count - 1 == 4, "the last good copy's episodes: \(episodes.stdout)")
+        #expect(!h.daemonLog.contains("encoding error") && !h.daemonLog.contains("xmlParseChunk"), "\(h.daemonLog)")
+        #expect(h.terminate() == 0)
+    }
+
     @Test func upNextDecidesWhatPlaysNextAndStatusShowsIt() throws {
         let h = try DaemonHarness()
         _ = try Self.earshot(h, "add", Self.serveSecondShow(h).absoluteString)

@@ -65,4 +65,40 @@ struct EncodingTests {
         let fetched = try LoaderHarness.fetched(server.url("/feed.xml"))
         #expect(fetched.feed.channel.title == "Café Señor")
     }
+
+    /// A Shift_JIS feed whose second episode's title holds bytes Shift_JIS cannot decode. libxml2 stops
+    /// reading there, so adopting what it read would drop the episodes after them.
+    static let undecodable: [UInt8] = Array("""
+        <?xml version="1.0" encoding="Shift_JIS"?>
+        <rss version="2.0"><channel><title>Show</title>
+        <item><guid>e1</guid><title>First</title></item>
+        <item><guid>e2</guid><title>
+        """.utf8) + [0x81, 0x00, 0xFF, 0xFF] + Array("</title></item><item><guid>e3</guid></item></channel></rss>".utf8)
+
+    @Test(arguments: [0, 7])
+    func bytesTheDeclaredEncodingCannotDecodeRefuseTheFeedInPlainWords(piece: Int) throws {
+        let parser = FeedParser(baseURL: nil)
+        Self.undecodable.withUnsafeBytes { buffer in
+            let size = piece == 0 ? buffer.count : piece
+            for start in stride(from: 0, to: buffer.count, by: size) {
+                parser.feed(UnsafeRawBufferPointer(rebasing: buffer[start..<min(buffer.count, start + size)]))
+            }
+        }
+        guard case .failure(.invalidData(let reason, _, _)) = parser.finish() else {
+            Issue.record("a feed libxml2 could not read to the end was accepted")
+            return
+        }
+        #expect(reason.contains("not valid Shift_JIS (0x81 0x00"), "\(reason)")
+    }
+
+    @Test func bytesTheDeclaredEncodingCannotDecodeRefuseAnOPMLFileNamingTheLine() throws {
+        let document = Array("""
+            <?xml version="1.0" encoding="Shift_JIS"?>
+            <opml version="2.0"><head><title>
+            """.utf8) + [0x81, 0x00, 0xFF, 0xFF] + Array("</title></head><body/></opml>".utf8)
+        let error = try #require(OPMLFixture.failure(document))
+        guard case .refused(let line, let reason) = error else { Issue.record("got \(error)"); return }
+        #expect(line >= 1)
+        #expect(reason.contains("not valid Shift_JIS (0x81 0x00"), "\(reason)")
+    }
 }

@@ -1,3 +1,4 @@
+import CEarshot
 import CLibXML2
 import Foundation
 
@@ -65,7 +66,9 @@ struct OPMLReader {
                 repeat {
                     let count = min(chars.count - offset, 64 << 10)
                     let last = offset + count == chars.count
-                    xmlParseChunk(context, chars.baseAddress.map { $0 + offset }, Int32(count), last ? 1 : 0)
+                    _ = withLibXML2Errors(to: reader, Self.contextFreeError) {
+                        xmlParseChunk(context, chars.baseAddress.map { $0 + offset }, Int32(count), last ? 1 : 0)
+                    }
                     offset += count
                 } while offset < chars.count && reader.pointee.failure == nil
             }
@@ -167,8 +170,17 @@ struct OPMLReader {
         stop(.refused(line: line, reason: "the file declares its own entity (\(entity)); OPML never needs one, and Earshot refuses them for safety"))
     }
 
+    /// Where libxml2's context-free errors go during a parse (see `withLibXML2Errors`).
+    private static let contextFreeError: earshot_xml_error_handler = { data, error in
+        from(data).pointee.record(error?.assumingMemoryBound(to: xmlError.self))
+    }
+
     private mutating func record(_ error: UnsafeMutablePointer<xmlError>?) {
         guard failure == nil, let error = error?.pointee, error.level == XML_ERR_FATAL else { return }
+        if error.domain == Int32(XML_FROM_I18N.rawValue) {
+            failure = .refused(line: line, reason: EncodingFailure.reason(libxml2: error.message, parser: context))
+            return
+        }
         let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "malformed XML"
         failure = .notWellFormed(line: Int(error.line), reason: message)
     }
