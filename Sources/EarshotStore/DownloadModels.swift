@@ -26,7 +26,8 @@ public struct DownloadRecord: Sendable, Equatable {
     public var totalBytes: Int64?
     /// The plain-words reason of the last failure.
     public var error: String?
-    /// Failed attempts so far.
+    /// Failed attempts so far that may pass by themselves (the network, an overloaded server): the
+    /// backoff counts these.
     public var attempts: Int
     /// When a failed download is tried again; nil when it is not.
     public var nextAttemptAt: Date?

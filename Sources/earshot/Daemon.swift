@@ -116,7 +116,10 @@ final class Daemon {
         let playlists = PlaylistWatcher(bridge: bridge, adapter: adapter)
         let notices = NewEpisodeNotices(library: library, player: player, store: store, background: background, art: art,
                                         notifier: DesktopNotifier(connection: connection))
-        library.onRefreshed = { [weak notices] in notices?.refreshed($0) }
+        library.onRefreshed = { [weak notices, weak downloads] reports in
+            notices?.refreshed(reports)
+            downloads?.refreshed(reports)
+        }
         player.onChange = { [weak adapter, weak bridge, weak downloads] in
             bridge?.recheckArt()
             adapter?.stateChanged()

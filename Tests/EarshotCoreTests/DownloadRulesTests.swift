@@ -35,7 +35,7 @@ struct DownloadRulesTests {
         #expect(fixture.transfers.started.isEmpty)
     }
 
-    @Test func aTransientFailureIsTriedAgainAfter30sThen2Then10MinutesThenGivenUpWithItsReason() throws {
+    @Test func aTransientFailureIsTriedAgainAfter30sThen2Then10MinutesThenWaitsForTheNetworkWithItsReason() throws {
         let fixture = try DownloadFixture()
         _ = try fixture.core.subscribe("alpha", CoreFixture.show("alpha", count: 1))
         let id = try fixture.core.episode("alpha-1")
@@ -56,8 +56,49 @@ struct DownloadRulesTests {
         fixture.transfers.fail(audio, .connectivity("127.0.0.1 refused the connection"))
         let record = try #require(fixture.downloads.records[id])
         #expect(record.state == .failed && record.nextAttemptAt == nil && record.attempts == 4)
-        #expect(record.error == "could not download the episode: 127.0.0.1 refused the connection (gave up after 4 attempts)")
+        #expect(record.error == "could not download the episode: 127.0.0.1 refused the connection "
+                + "(4 attempts; tried again after the next refresh that reaches a server)")
         #expect(fixture.store.record(id)?.error == record.error, "stored for the next start")
+        fixture.clock.advance(24 * 3600)
+        fixture.downloads.tick()
+        #expect(fixture.transfers.running.isEmpty, "time alone does not bring it back")
+    }
+
+    @Test func whenARefreshReachesAServerTheDownloadsThatUsedUpTheirRetriesStartOverAndNoOthers() throws {
+        let fixture = try DownloadFixture()
+        for show in ["alpha", "beta", "gamma"] { _ = try fixture.core.subscribe(show, CoreFixture.show(show, count: 1)) }
+        let offline = try fixture.core.episode("alpha-1"), missing = try fixture.core.episode("beta-1")
+        let pending = try fixture.core.episode("gamma-1")
+        try fixture.downloads.request([offline, missing], byHand: false)
+        // alpha: four network failures; beta: three, then a 404; gamma (below): one, so its next try is timed.
+        for (index, wait) in [30.0, 120, 600, 0].enumerated() {
+            fixture.transfers.fail(DownloadFixture.audio("alpha", 1), .connectivity("no route to host"))
+            if index < 3 {
+                fixture.transfers.fail(DownloadFixture.audio("beta", 1), .connectivity("no route to host"))
+            } else {
+                fixture.transfers.fail(DownloadFixture.audio("beta", 1), .http(status: 404, reason: "Not Found"))
+            }
+            fixture.clock.advance(wait)
+            fixture.downloads.tick()
+        }
+        try fixture.downloads.request([pending], byHand: false)
+        fixture.transfers.fail(DownloadFixture.audio("gamma", 1), .connectivity("no route to host"))
+        #expect(fixture.transfers.running.isEmpty)
+        #expect(fixture.downloads.records[missing]?.error == "the server answered HTTP 404 Not Found")
+
+        let feed = URL(string: "https://feeds.example/alpha.xml")!
+        fixture.downloads.refreshed([UpdateReport(url: feed, error: "could not reach the feed: no route to host"),
+                                     UpdateReport(url: URL(string: "file:///home/someone/alpha.xml")!)])
+        #expect(fixture.transfers.running.isEmpty, "a failed refresh and a local file prove no network")
+        fixture.downloads.refreshed([UpdateReport(url: feed, notModified: true)])
+        #expect(fixture.transfers.running.map(\.remote) == [DownloadFixture.audio("alpha", 1)])
+        let record = try #require(fixture.downloads.records[offline])
+        #expect(record.state == .downloading && record.attempts == 0 && record.error == nil)
+        #expect(fixture.store.record(offline)?.attempts == 0, "stored for the next start")
+        #expect(fixture.downloads.records[missing]?.state == .failed, "a 404 does not pass with the network")
+        #expect(fixture.downloads.records[pending]?.nextAttemptAt != nil, "its own timed retry still stands")
+        fixture.transfers.succeed(DownloadFixture.audio("alpha", 1))
+        #expect(fixture.downloads.records[offline]?.state == .completed)
     }
 
     @Test func notFoundAndAWebPageFailAtOnceWithoutRetries() throws {

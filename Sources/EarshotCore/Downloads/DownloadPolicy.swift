@@ -5,13 +5,21 @@ import Foundation
 /// The download rules as pure functions: what to fetch next within the limits, when to try again,
 /// and which files to delete to keep within the grace period and the disk budget.
 public enum DownloadPolicy {
-    /// The waits before the second, third and fourth attempt; after the fourth failure it gives up.
+    /// The waits before the second, third and fourth attempt; after the fourth failure it waits for the
+    /// network to come back.
     public static let backoff: [Duration] = [.seconds(30), .seconds(120), .seconds(600)]
 
     /// When a download that failed for the `attempts`-th time with `error` is tried again; nil: never.
     public static func retryAt(after error: DownloadError, attempts: Int, now: Date) -> Date? {
         guard isTransient(error), attempts >= 1, attempts <= backoff.count else { return nil }
         return now.addingTimeInterval(Double(backoff[attempts - 1].components.seconds))
+    }
+
+    /// Whether `record` used up its retries on failures that may pass by themselves: it waits for the
+    /// network to come back (`Downloads.refreshed`). Only such failures count as attempts, so one
+    /// that ended on a 404 after three network failures is not among them.
+    public static func awaitsNetwork(_ record: DownloadRecord) -> Bool {
+        record.state == .failed && record.nextAttemptAt == nil && record.attempts > backoff.count
     }
 
     /// Failures that may go away by themselves: the network, a slow or overloaded server, a cut body.

@@ -6,9 +6,9 @@ import Foundation
 /// Offline listening: episodes downloaded in the background to
 /// `<folder>/<podcast>/<episode title>.<ext>`, by hand (`request(byHand: true)`) or by the automatic
 /// rules (the first N of Up Next, new episodes of podcasts with auto-download on), a bounded number at
-/// once and one per host; failures tried again after 30 s, 2 and 10 minutes; files tidied away after
-/// the grace period and to stay within the disk budget, never the current episode's nor the first N of
-/// Up Next. Records live in the store (written through `Background`), so a restart resumes the parts.
+/// once and one per host; failures that may pass tried again after 30 s, 2 and 10 minutes, then after
+/// the next refresh that reaches a server; files tidied away after the grace period and to stay within
+/// the disk budget, never the current episode's nor the first N of Up Next. Records live in the store (written through `Background`), so a restart resumes the parts.
 /// Everything runs on the loop's thread.
 public final class Downloads {
     /// The player whose current episode and Up Next the automatic rules follow.
@@ -189,6 +189,28 @@ public final class Downloads {
         pump()
     }
 
+    /// A refresh ended. When it reached a server over the network (a feed answered, even 304), the
+    /// downloads that used up their retries on failures that may pass by themselves (no network, an
+    /// overloaded server) start over.
+    public func refreshed(_ reports: [UpdateReport]) {
+        let reachedAServer = reports.contains { report in
+            report.error == nil && ["http", "https"].contains(report.url.scheme?.lowercased() ?? "")
+        }
+        if reachedAServer { networkReturned() }
+    }
+
+    private func networkReturned() {
+        let waiting = records.values.filter(DownloadPolicy.awaitsNetwork)
+        guard !waiting.isEmpty else { return }
+        for var record in waiting {
+            record.state = .queued
+            record.error = nil
+            record.attempts = 0
+            save(record)
+        }
+        pump()
+    }
+
     /// Deletes files past the grace period and beyond the budget, never the current episode's nor the
     /// first N of Up Next.
     public func tidy() {
@@ -283,13 +305,16 @@ public final class Downloads {
             record.nextAttemptAt = nil
             halt(record.error!)
         case .failure(let error):
-            record.attempts += 1
             record.state = .failed
             record.bytes = files.size(record.path) ?? 0
-            record.nextAttemptAt = DownloadPolicy.retryAt(after: error, attempts: record.attempts, now: now)
             record.error = error.description
-            if record.nextAttemptAt == nil, DownloadPolicy.isTransient(error) {
-                record.error = "\(error.description) (gave up after \(record.attempts) attempts)"
+            record.nextAttemptAt = nil
+            if DownloadPolicy.isTransient(error) {
+                record.attempts += 1
+                record.nextAttemptAt = DownloadPolicy.retryAt(after: error, attempts: record.attempts, now: now)
+                if DownloadPolicy.awaitsNetwork(record) {
+                    record.error = "\(error.description) (\(record.attempts) attempts; tried again after the next refresh that reaches a server)"
+                }
             }
             Log.warning("download of \(record.path) failed: \(record.error!)")
         }
