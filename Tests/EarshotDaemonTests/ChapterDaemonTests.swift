@@ -33,13 +33,24 @@ struct ChapterDaemonTests {
         let list = try earshot(h, "chapters")
         #expect(list.stdout == "▶   1  0:00  Opening\n    2  0:03  Second part\n    3  0:06  Third part\n", "\(list.stdout)")
 
+        // Paused in the first chapter until dbus-monitor provably listens (it has printed a volume
+        // change), so that a slow start of the monitor cannot miss the change to the second chapter.
+        try h.playerctl("pause")
+        #expect(try h.wait(for: "status") { $0 == "Paused" } == "Paused")
         let capture = h.stateDirectory + "/monitor.txt"
         let fd = open(capture, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         let monitor = try ChildProcess(
             ["dbus-monitor", "--session", "type='signal',interface='org.freedesktop.DBus.Properties',path='/org/mpris/MediaPlayer2'"],
             environment: ["DBUS_SESSION_BUS_ADDRESS": h.bus.address], stdout: fd)
         close(fd)
-        _ = try h.wait(for: "position") { (Double($0) ?? 0) >= 1 }
+        var captured: String { (try? String(contentsOfFile: capture, encoding: .utf8)) ?? "" }
+        for volume in stride(from: 0.9, to: 0.1, by: -0.05) where !captured.contains("\"Volume\"") {
+            try h.playerctl("volume", String(volume))
+            usleep(200_000)
+        }
+        try #require(captured.contains("\"Volume\""), "dbus-monitor never started listening")
+        #expect(try h.ask("metadata", "xesam:artist") == "Opening", "still in the first chapter")
+        try h.playerctl("play")
         #expect(try h.wait(for: "metadata", "xesam:artist") { $0 == "Second part" } == "Second part")
         _ = try h.wait(for: "position") { (Double($0) ?? 0) >= 5 }
         monitor.signal(SIGTERM)
