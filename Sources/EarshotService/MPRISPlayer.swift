@@ -41,7 +41,8 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
         case .stopped: .stopped
         }
         let episode = player.current.map {
-            metadata.metadata(of: $0, podcast: library.podcast($0.podcast), length: player.length, chapter: player.currentChapter?.title)
+            metadata.metadata(of: $0, podcast: library.podcast($0.podcast), length: player.length,
+                              chapters: player.chapters, chapter: player.currentChapterIndex)
         }
         return PlayerState(
             playbackStatus: status, episode: episode, rate: player.rate, volume: player.volume,

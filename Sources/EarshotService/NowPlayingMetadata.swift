@@ -25,14 +25,21 @@ public final class NowPlayingMetadata {
 
     init(art: ArtLookup) { self.art = art }
 
-    /// MPRIS metadata of `episode` of `podcast` with `length`. While a chapter with a title plays, that
-    /// title is the artist (`xesam:title` stays the episode's, `xesam:album` the show's): desktop widgets
-    /// show the title and the artist, so the listener sees both the episode and where in it they are.
-    func metadata(of episode: StoredEpisode, podcast: PodcastSummary?, length: Duration?, chapter: String? = nil) -> EpisodeMetadata {
+    /// MPRIS metadata of `episode` of `podcast` with `length`, in chapter `chapter` of `chapters`. While a
+    /// chapter with a title plays, that title is the artist (`xesam:title` stays the episode's,
+    /// `xesam:album` the show's): desktop widgets show the title and the artist, so the listener sees both
+    /// the episode and where in it they are. A chapter's own image is the art while it plays (else the
+    /// episode's, else the show's); the next chapter's image is fetched ahead, so that the change to it
+    /// is one PropertiesChanged with its art.
+    func metadata(of episode: StoredEpisode, podcast: PodcastSummary?, length: Duration?,
+                  chapters: [Chapter] = [], chapter: Int? = nil) -> EpisodeMetadata {
         let micros = length.map(Self.microseconds)
+        let current = chapter.flatMap { chapters.indices.contains($0) ? chapters[$0] : nil }
+        let next = chapter.flatMap { chapters.indices.contains($0 + 1) ? chapters[$0 + 1] : nil } ?? (current == nil ? chapters.first : nil)
+        fetchAhead(next?.image)
         let key = Key(episode: episode.id, title: episode.episode.title, length: micros,
-                      art: artFile(for: [episode.episode.coverImage, podcast?.channel.profileImage])?.absoluteString,
-                      chapter: chapter.flatMap { $0.isEmpty ? nil : $0 })
+                      art: artFile(for: [current?.image, episode.episode.coverImage, podcast?.channel.profileImage])?.absoluteString,
+                      chapter: current.flatMap { $0.title.isEmpty ? nil : $0.title })
         if let cache, cache.key == key { return cache.metadata }
         let channel = podcast?.channel
         let show = channel?.title
@@ -64,18 +71,29 @@ public final class NowPlayingMetadata {
     /// The first of `candidates` that is cached; a missing one is fetched (once) and announced.
     func artFile(for candidates: [URL?]) -> URL? {
         for remote in candidates.compactMap({ $0 }) {
-            if let file = files[remote] { return file }
-            guard !requested.contains(remote) else { continue }
-            requested.insert(remote)
-            if let cached = art.cachedFile(for: remote) {
-                files[remote] = cached
-                return cached
-            }
-            art.fetch(remote) { [weak self] result in
-                guard let self, case .success(let file) = result else { return }
-                self.files[remote] = file
-                self.onArtArrived()
-            }
+            if let file = files[remote] ?? look(for: remote) { return file }
+        }
+        return nil
+    }
+
+    /// Starts fetching `remote` (an image shown soon) unless it is known, cached or on its way.
+    private func fetchAhead(_ remote: URL?) {
+        if let remote, files[remote] == nil { _ = look(for: remote) }
+    }
+
+    /// The cached file of `remote` the first time it is asked for since it was last missing, else
+    /// nil, after starting a fetch that announces its arrival.
+    private func look(for remote: URL) -> URL? {
+        guard !requested.contains(remote) else { return nil }
+        requested.insert(remote)
+        if let cached = art.cachedFile(for: remote) {
+            files[remote] = cached
+            return cached
+        }
+        art.fetch(remote) { [weak self] result in
+            guard let self, case .success(let file) = result else { return }
+            self.files[remote] = file
+            self.onArtArrived()
         }
         return nil
     }
