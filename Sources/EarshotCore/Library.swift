@@ -220,6 +220,11 @@ public final class Library {
         var report = UpdateReport(url: request.url, podcast: request.podcast, title: nil, episodes: 0, newEpisodes: 0,
                                   notModified: false, error: nil)
         switch outcome {
+        case .vanished,
+             .stored where request.podcast.map { podcast($0) == nil } ?? false:
+            // Unsubscribed before the feed was stored, or after it but before this result came back (the
+            // removal, queued after the store, wins): the podcast stays gone.
+            report.error = "the podcast was removed meanwhile"
         case .stored(let saved, let summary, let outline):
             if let index = podcasts.firstIndex(where: { $0.id == summary.id }) {
                 podcasts[index] = summary
@@ -242,8 +247,6 @@ public final class Library {
                 report.episodes = podcasts[index].episodeCount
             }
             report.notModified = true
-        case .vanished:
-            report.error = "the podcast was removed meanwhile"
         case .failed(let message):
             report.error = message
             if request.podcast != nil {

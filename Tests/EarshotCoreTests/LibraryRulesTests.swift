@@ -61,6 +61,25 @@ struct LibraryRulesTests {
         #expect(try f.store.podcasts().count == 1)
     }
 
+    /// The refresh stored its feed on the background just before the listener unsubscribed, and its result
+    /// reached the loop just after (found by the daemon tests under load: the podcast came back in the
+    /// library, with no rows left in the store).
+    @Test func aRefreshStoredJustBeforeItsPodcastIsUnsubscribedDoesNotBringThePodcastBack() throws {
+        let f = try CoreFixture()
+        try f.subscribe("alpha", CoreFixture.show("alpha", count: 1))
+        let beta = try f.subscribe("beta", CoreFixture.show("beta", count: 1))
+        f.feeds.answers[CoreFixture.url("beta")] = .channel(CoreFixture.show("beta", count: 2))
+        f.background.holdingResults = true
+        var reports: [UpdateReport] = []
+        try f.library.refresh([beta], completion: { reports = $0 })
+        try f.library.unsubscribe(beta)
+        f.background.deliver()
+        #expect(reports.first?.error == "the podcast was removed meanwhile")
+        #expect(f.library.podcasts.map(\.channel.title) == ["Alpha"])
+        #expect(f.library.podcast(beta) == nil)
+        #expect(try f.store.podcast(beta) == nil)
+    }
+
     @Test func aRefreshThatFinishesAfterTheListenerMovedOnNeverChangesTheCurrentEpisode() throws {
         let f = try CoreFixture()
         let alpha = try f.subscribe("alpha", CoreFixture.show("alpha", count: 2))

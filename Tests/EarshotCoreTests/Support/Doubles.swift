@@ -5,7 +5,23 @@ import Foundation
 
 /// Runs store work at once, on the caller's thread: the rules' tests see every write immediately.
 final class InlineBackground: Background {
-    func run<T: Sendable>(_ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) { completion(work()) }
+    /// While true, work still runs at once but its results wait for `deliver()`, as they wait for the
+    /// loop in the daemon.
+    var holdingResults = false
+    private var held: [() -> Void] = []
+
+    func run<T: Sendable>(_ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) {
+        let value = work()
+        if holdingResults { held.append { completion(value) } } else { completion(value) }
+    }
+
+    /// Hands over the results held back so far, in order.
+    func deliver() {
+        holdingResults = false
+        let waiting = held
+        held = []
+        waiting.forEach { $0() }
+    }
 }
 
 /// An engine that does what it is told at once and lets a test play the audio's part (durations, the end,
