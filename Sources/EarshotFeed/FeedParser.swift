@@ -139,7 +139,7 @@ struct SAXSession {
     var refusal: FeedError?
     var firstError: (message: String, line: Int, column: Int)?
     /// Bytes the document's encoding cannot decode, where libxml2 gave up.
-    var undecodable: (reason: String, line: Int?)?
+    var undecodable: String?
     var repairedErrors = 0
     var sawRoot = false
 
@@ -176,7 +176,7 @@ struct SAXSession {
         if let refusal { return .failure(refusal) }
         if let undecodable {
             // libxml2 stops at bytes it cannot convert: what follows them was never read.
-            return .failure(.invalidData(reason: undecodable.reason, line: undecodable.line, column: nil))
+            return .failure(.invalidData(reason: undecodable, line: nil, column: nil))
         }
         guard sawRoot else {
             if let firstError {
@@ -274,7 +274,8 @@ struct SAXSession {
     mutating func record(_ error: UnsafeMutablePointer<xmlError>?) {
         guard let error = error?.pointee, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         if error.domain == Int32(XML_FROM_I18N.rawValue), undecodable == nil {
-            undecodable = (EncodingFailure.reason(libxml2: error.message, parser: context), line)
+            // No line: libxml2 converts its input ahead of parsing it, so the parser's line is not the bytes'.
+            undecodable = EncodingFailure.reason(libxml2: error.message, parser: context)
         }
         repairedErrors += 1
         if firstError == nil {

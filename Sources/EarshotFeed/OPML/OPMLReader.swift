@@ -178,6 +178,7 @@ struct OPMLReader {
     private mutating func record(_ error: UnsafeMutablePointer<xmlError>?) {
         guard failure == nil, let error = error?.pointee, error.level == XML_ERR_FATAL else { return }
         if error.domain == Int32(XML_FROM_I18N.rawValue) {
+            // The line is where the parser was: libxml2 converts its input ahead of parsing it.
             failure = .refused(line: line, reason: EncodingFailure.reason(libxml2: error.message, parser: context))
             return
         }
