@@ -26,9 +26,12 @@ extension Player {
             episodeEnded()
         case .buffering:
             break
+        case .opened:
+            audioOpened()
         case .error(let error):
             Log.warning("playback: \(error)")
             loaded = engine.state != .stopped
+            audioFailed(error)
             onChange()
         }
     }

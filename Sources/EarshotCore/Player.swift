@@ -39,6 +39,10 @@ public final class Player {
     var recentProgress: [EpisodeID: EpisodeStatus] = [:]
     /// Saves progress every 5 s while playing; nil otherwise.
     var progressTimer: SourceHandle?
+    /// The loaded episode's audio opened (Player+Opening).
+    var audioOpen = false
+    /// Those waiting to hear whether the audio opens (Player+Opening).
+    var openWaiters: [OpenWaiter] = []
 
     // The listening comforts (Player+Sleep, +SoundProfile, +Chapters, +Buttons).
     let timers: Timers
@@ -244,6 +248,7 @@ public final class Player {
         }
         current = stored
         currentWasPlayed = false
+        settleOpenWaiters(nil)
         loadChapters(of: stored)
         if upNext.remove([stored.id]) { saveUpNext() }
         let store = self.store, id = stored.id
@@ -260,6 +265,7 @@ public final class Player {
         engine.load(uri: localFile(current.id) ?? sound, startAt: .milliseconds(Int64(start * 1000)))
         applySoundProfile()
         loaded = true
+        audioOpen = false
         playheadMoved()
         if play {
             engine.play()

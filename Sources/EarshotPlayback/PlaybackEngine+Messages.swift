@@ -59,6 +59,7 @@ extension PlaybackEngine {
             prerolledAt = g_get_monotonic_time()
             if !seeks.isPending, let position = playbin.queryPosition() { lastKnownPosition = position }
             if !seeks.isPending { holdForStartupSeek = false }
+            events.post(.opened)
         }
         if finished == .seek {
             seekFinished()

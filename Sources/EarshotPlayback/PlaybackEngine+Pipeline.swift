@@ -43,6 +43,7 @@ extension PlaybackEngine {
             // A live source: it does not preroll, and there is nothing to wait for.
             prerolled = true
             prerolledAt = g_get_monotonic_time()
+            events.post(.opened)
         default:
             break  // done at once, or failed (an ERROR message follows)
         }

@@ -43,7 +43,8 @@ public struct PlaybackError: Error, Sendable, Equatable, CustomStringConvertible
         "Cannot play \(uri.absoluteString): \(reasonText)" + (detail.isEmpty ? "" : " (\(detail))")
     }
 
-    private var reasonText: String {
+    /// The cause in a few words ("not found", "server unreachable"…).
+    public var reasonText: String {
         switch reason {
         case .notFound: "not found"
         case .connectionRefused: "connection refused"

@@ -13,6 +13,9 @@ public enum PlaybackEvent: Sendable, Equatable {
     case endOfStream
     /// Buffering progress of a network stream, 0–100; playback resumes by itself at 100.
     case buffering(percent: Int)
+    /// The episode's audio opened after a load or a restart (the pipeline prerolled, or a live source
+    /// started): it plays or waits, paused, and can seek. `error` is the other way a load ends.
+    case opened
     /// Loading or playback failed; the engine is stopped and ready for another `load`.
     case error(PlaybackError)
 }

@@ -72,10 +72,10 @@ public final class LibraryInterface: BusInterface {
             return episodes { try store.listEpisodes(podcast: podcast == 0 ? nil : PodcastID(rawValue: podcast), unplayedOnly: unplayed, matching: matching) }
         case "Play":
             try player.play(episode: episode(arguments[0]))
-            return .empty
+            return whenAudioOpens()
         case "PlayPodcast":
             try player.play(podcast: podcast(arguments[0]))
-            return .empty
+            return whenAudioOpens()
         case "Queue":
             let store = self.store, ids = player.upNext.episodes
             return episodes { try store.listEpisodes(ids) }
@@ -124,6 +124,17 @@ public final class LibraryInterface: BusInterface {
     }
 
     // MARK: Answers
+
+    /// Answers once the episode asked for plays (or is still loading after 20 s), or with
+    /// `.PlaybackFailed` and why when its audio cannot be opened.
+    private func whenAudioOpens() -> MethodReply {
+        .later { [weak self] respond in
+            guard let self else { return respond(.success([])) }
+            self.player.whenAudioOpens { problem in
+                respond(problem.map { .failure(PlayerError.playbackFailed($0).busError) } ?? .success([]))
+            }
+        }
+    }
 
     private func subscribe(_ texts: [String], autoQueue: Bool) -> MethodReply {
         .later { [weak self] respond in

@@ -61,9 +61,10 @@ struct DownloadTests {
         let oldest = try Self.episode(h, "Oldest episode")
         h.server.route("/audio/oldest.mp3") { _ in .status(503) }
         h.goOffline()
-        #expect(try Self.earshot(h, "play", String(oldest)).status == 0)
-        let deadline = Date().addingTimeInterval(10)
-        while !h.daemonLog.contains("playback:"), Date() < deadline { usleep(100_000) }
+        let play = try Self.earshot(h, "play", String(oldest))
+        #expect(play.status == 1)
+        #expect(play.stderr.hasPrefix("earshot: cannot play “Oldest episode”: ") && play.stderr.hasSuffix("is not downloaded)\n")
+                && play.stderr.split(separator: "\n").count == 1, "one line: \(play.stderr)")
         #expect(h.daemonLog.contains("playback: Cannot play http://127.0.0.1"), "\(h.daemonLog)")
         #expect(try h.ask("status") != "Playing")
         #expect(try Self.earshot(h, "status").status == 0, "the daemon answers")

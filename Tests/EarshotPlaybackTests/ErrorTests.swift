@@ -3,7 +3,8 @@ import Foundation
 import Testing
 @testable import EarshotPlayback
 
-/// Each failure gives exactly one error event naming the URI and the cause, and leaves the engine usable.
+/// Each failure gives exactly one error event naming the URI and the cause (and no `opened`), and leaves the
+/// engine usable.
 @Suite("Errors")
 struct ErrorTests {
     @Test func notFoundOverHTTP() throws {
@@ -85,11 +86,13 @@ struct ErrorTests {
             check(error)
             #expect(engine.state == .stopped)
             #expect(harness.recorder.states.last == .stopped)
+            #expect(!harness.recorder.events.contains(.opened), "a load that fails never reports its audio opened")
 
             engine.load(uri: good)
             engine.play()
             #expect(harness.wait { (engine.position?.testSeconds ?? 0) > 0.2 }, "the engine is usable after the error")
             #expect(harness.recorder.errors.count == 1)
+            #expect(harness.recorder.events.filter { $0 == .opened }.count == 1, "the good episode's audio opened, once")
             #expect(engine.state == .playing)
         }
         withExtendedLifetime(server) {}
