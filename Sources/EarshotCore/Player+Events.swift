@@ -10,6 +10,7 @@ extension Player {
     func handle(_ event: PlaybackEvent) {
         switch event {
         case .stateChanged(let state):
+            if state == .stopped { settleOpenWaiters(nil) }  // stopped before it opened: nothing failed
             updateProgressTimer(playing: state == .playing)
             sleepPlayStateChanged(playing: state == .playing)
             rearmAlarms()

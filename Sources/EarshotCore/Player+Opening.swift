@@ -12,7 +12,8 @@ struct OpenWaiter {
 extension Player {
     /// Calls `settled` once the current episode's audio opened (nil) or failed to (why, in plain
     /// words). At once (nil) when it is open already or nothing is loading; nil too when another
-    /// episode becomes current first, or after `patience`: a slow server is not a failure.
+    /// episode becomes current or playback stops first, or after `patience`: a slow server is not a
+    /// failure.
     public func whenAudioOpens(patience: Duration = .seconds(20), _ settled: @escaping (String?) -> Void) {
         guard loaded, !audioOpen, engine.state != .stopped else { return settled(nil) }
         var handle: TimerHandle?

@@ -35,7 +35,7 @@ struct AudioOpeningTests {
         #expect(f.timers.waiting == 0, "its timeout is cancelled")
     }
 
-    @Test func aSlowServerIsNotAFailureAndAnotherEpisodeEndsTheWait() throws {
+    @Test func aSlowServerIsNotAFailureAndAnotherEpisodeOrAStopEndsTheWait() throws {
         let f = try Self.playing("alpha-1")
         var answers: [String?] = []
         f.player.whenAudioOpens(patience: .seconds(20)) { answers.append($0) }
@@ -46,5 +46,9 @@ struct AudioOpeningTests {
         f.player.whenAudioOpens { answers.append($0) }
         try f.player.play(episode: f.episode("alpha-2"))
         #expect(answers == [nil, nil])
+        f.player.whenAudioOpens { answers.append($0) }
+        f.engine.stop()
+        f.engine.announceState()
+        #expect(answers == [nil, nil, nil], "stopped before it opened")
     }
 }
