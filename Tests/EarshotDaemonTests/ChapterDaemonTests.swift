@@ -60,6 +60,13 @@ struct ChapterDaemonTests {
         #expect(metadataChanges.count == 1, "one PropertiesChanged for one chapter change: \(signals.joined(separator: "\n"))")
         #expect(metadataChanges.first?.contains("Second part") == true)
 
+        // Paused back in the second chapter: playing on, the playhead (past 5 s) could reach the third
+        // chapter at 6 s before `chapter next` is handled on a loaded machine, and "next" would then be
+        // "this is the last chapter".
+        try h.playerctl("pause")
+        #expect(try h.wait(for: "status") { $0 == "Paused" } == "Paused")
+        try h.playerctl("position", "4")
+        #expect(try h.wait(for: "metadata", "xesam:artist") { $0 == "Second part" } == "Second part")
         let jump = try earshot(h, "chapter", "next")
         #expect(jump.stdout == "▶   3  0:06  Third part\n", "\(jump.stdout)")
         #expect(try h.wait(for: "metadata", "xesam:artist") { $0 == "Third part" } == "Third part")
