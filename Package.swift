@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "EarshotCLITests", dependencies: ["earshot", "EarshotMPRIS", "EarshotGLib", "EarshotTestSupport", "EarshotFeed"]),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotGLib"]),
         .testTarget(name: "EarshotStoreTests", dependencies: ["EarshotStore", "EarshotFeed"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "EarshotDaemonTests", dependencies: ["EarshotTestSupport", "EarshotGLib", "EarshotMPRIS"]),
+        .testTarget(name: "EarshotDaemonTests", dependencies: ["EarshotTestSupport", "EarshotGLib", "EarshotMPRIS", "EarshotStore"]),
         .testTarget(name: "EarshotPlaybackTests", dependencies: ["EarshotPlayback", "EarshotTestSupport", "EarshotGLib"]),
         .testTarget(name: "EarshotMPRISTests", dependencies: ["EarshotMPRIS", "EarshotGLib", "EarshotTestSupport"]),
     ]

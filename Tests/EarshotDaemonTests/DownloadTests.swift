@@ -1,3 +1,4 @@
+import EarshotStore
 import EarshotTestSupport
 import Foundation
 import Glibc
@@ -69,6 +70,32 @@ struct DownloadTests {
         #expect(try h.ask("status") != "Playing")
         #expect(try Self.earshot(h, "status").status == 0, "the daemon answers")
         #expect(try h.playerctl("next").status == 0)
+    }
+
+    @Test func aDownloadThatUsedUpItsRetriesStartsOverWhenARefreshReachesTheServer() throws {
+        let h = try DaemonHarness()
+        let middle = try Self.episode(h, "Middle episode")
+        let audio = try #require(try AudioFixtures.files()["middle.mp3"])
+        h.server.route("/audio/middle.mp3") { _ in .status(503) }
+        #expect(try Self.earshot(h, "download", String(middle)).status == 0)
+        let failed = try Self.downloads(h) { Self.state($0, middle) == "failed" }
+        #expect((failed.first?["error"] as? String)?.contains("503") == true, "\(failed)")
+        #expect(h.terminate() == 0)
+        // As if its three retries (30 s, 2 and 10 minutes later) had failed too: it waits for the network.
+        do {
+            let store = try Store(path: h.stateDirectory + "/earshot/earshot.sqlite")
+            var record = try #require(try store.downloads().first { $0.episode.rawValue == middle })
+            record.attempts = 4
+            record.nextAttemptAt = nil
+            try store.saveDownload(record)
+        }
+        h.server.serve("/audio/middle.mp3", body: audio, contentType: "audio/mpeg")
+        try h.start(["--feed", h.feedURL.absoluteString])  // its start-up refresh reaches the server
+        let list = try Self.downloads(h) { Self.state($0, middle) == "completed" }
+        #expect(Self.state(list, middle) == "completed", "\(list)\n\(h.daemonLog)")
+        let path = try #require(list.first?["path"] as? String)
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == audio)
+        #expect(h.terminate() == 0)
     }
 
     @Test func aDaemonKilledMidDownloadResumesWithARangeRequestToAByteIdenticalFile() throws {
