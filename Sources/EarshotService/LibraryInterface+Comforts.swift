@@ -44,6 +44,7 @@ extension LibraryInterface {
             ("title", .string(chapter.title)), ("current", .boolean(index == player.currentChapterIndex)),
         ]
         if let link = chapter.link { entries.append(("link", .string(link.absoluteString))) }
+        if let image = chapter.image { entries.append(("image", .string(image.absoluteString))) }
         return .vardict(entries)
     }
 

@@ -27,6 +27,8 @@ struct ChapterArtDaemonTests {
         #expect(try EarshotProcess.run(["refresh"], environment: h.environment).status == 0)
         #expect(try EarshotProcess.run(["play", "chapter art"], environment: h.environment).status == 0)
         #expect(try h.wait(for: "metadata", "xesam:artist") { $0 == "Welcome" } == "Welcome")
+        let json = try EarshotProcess.run(["chapters", "--json"], environment: h.environment).stdout
+        #expect(json.components(separatedBy: "\"image\" : \"http://127.0.0.1").count == 3, "two chapters with images: \(json)")
         #expect(try h.wait(for: "metadata", "mpris:artUrl") { $0 == art("/art/welcome.png") } == art("/art/welcome.png"))
         #expect(try h.wait(for: "metadata", "xesam:artist") { $0 == "Mail" } == "Mail")
         #expect(try h.wait(for: "metadata", "mpris:artUrl") { $0 == art("/art/mail.png") } == art("/art/mail.png"))

@@ -24,6 +24,7 @@ struct ChapterRecord: Encodable, Equatable {
     var start: Double
     var title: String
     var link: String?
+    var image: String?
     var current: Bool
 }
 
@@ -32,6 +33,6 @@ extension ChapterRecord {
     init?(_ entry: Vardict) {
         guard let number = entry.count("number"), let start = entry.seconds("start") else { return nil }
         self.init(number: number, start: start, title: entry.string("title") ?? "", link: entry.string("link"),
-                  current: entry.bool("current") ?? false)
+                  image: entry.string("image"), current: entry.bool("current") ?? false)
     }
 }
