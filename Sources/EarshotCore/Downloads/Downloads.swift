@@ -8,7 +8,8 @@ import Foundation
 /// rules (the first N of Up Next, new episodes of podcasts with auto-download on), a bounded number at
 /// once and one per host; failures that may pass tried again after 30 s, 2 and 10 minutes, then after
 /// the next refresh that reaches a server; files tidied away after the grace period and to stay within
-/// the disk budget, never the current episode's nor the first N of Up Next. Records live in the store (written through `Background`), so a restart resumes the parts.
+/// the disk budget, never the current episode's nor the first N of Up Next. Records live in the store
+/// (written through `Background`), so a restart resumes the parts.
 /// Everything runs on the loop's thread.
 public final class Downloads {
     /// The player whose current episode and Up Next the automatic rules follow.
