@@ -41,6 +41,14 @@ struct DownloadTidyTests {
         #expect(some.map(\.rawValue) == [4, 2])
     }
 
+    @Test func thePartsOfUnfinishedDownloadsCountTowardsTheBudget() {
+        let files = [Self.file(1, downloadedHoursAgo: 5, finishedHoursAgo: 3), Self.file(2, downloadedHoursAgo: 4)]
+        let settings = Self.settings(grace: nil, budget: 250)
+        #expect(DownloadPolicy.toDelete(files, protected: [], settings: settings, now: Self.now).isEmpty)
+        #expect(DownloadPolicy.toDelete(files, partBytes: 60, protected: [], settings: settings, now: Self.now).map(\.rawValue) == [1],
+                "200 in files and 60 in parts are over 250: the finished one goes")
+    }
+
     @Test func theCurrentEpisodeAndTheFirstOfUpNextAreNeverDeleted() {
         let files = [Self.file(1, finishedHoursAgo: 100), Self.file(2, finishedHoursAgo: 90), Self.file(3)]
         let doomed = DownloadPolicy.toDelete(files, protected: [EpisodeID(rawValue: 1), EpisodeID(rawValue: 3)],

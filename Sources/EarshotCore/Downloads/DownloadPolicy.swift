@@ -77,10 +77,11 @@ public enum DownloadPolicy {
     }
 
     /// The completed files to delete, in order: those of finished episodes past the grace period, then,
-    /// while the files take more than the budget, the oldest finished ones, then the oldest not queued.
-    /// Files in `protected` (the current episode and the first N of Up Next) are never chosen.
-    public static func toDelete(_ files: [FileFacts], protected: Set<EpisodeID>, settings: DownloadSettings,
-                                now: Date) -> [EpisodeID] {
+    /// while the files and the `partBytes` of unfinished downloads take more than the budget, the oldest
+    /// finished ones, then the oldest not queued. Files in `protected` (the current episode and the first
+    /// N of Up Next) are never chosen.
+    public static func toDelete(_ files: [FileFacts], partBytes: Int64 = 0, protected: Set<EpisodeID>,
+                                settings: DownloadSettings, now: Date) -> [EpisodeID] {
         let candidates = files.filter { !protected.contains($0.episode) }
         var doomed: [EpisodeID] = []
         if let grace = settings.grace {
@@ -89,7 +90,7 @@ public enum DownloadPolicy {
                 .sorted { $0.finishedAt! < $1.finishedAt! }.map(\.episode)
         }
         guard let budget = settings.budget else { return doomed }
-        var total = files.filter { !doomed.contains($0.episode) }.reduce(Int64(0)) { $0 + $1.bytes }
+        var total = files.filter { !doomed.contains($0.episode) }.reduce(partBytes) { $0 + $1.bytes }
         let remaining = candidates.filter { !doomed.contains($0.episode) }
         let finished = remaining.filter { $0.finishedAt != nil }.sorted { $0.finishedAt! < $1.finishedAt! }
         let unqueued = remaining.filter { $0.finishedAt == nil && !$0.queued }.sorted { $0.downloadedAt < $1.downloadedAt }

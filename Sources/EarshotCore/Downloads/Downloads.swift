@@ -212,8 +212,8 @@ public final class Downloads {
         pump()
     }
 
-    /// Deletes files past the grace period and beyond the budget, never the current episode's nor the
-    /// first N of Up Next.
+    /// Deletes files past the grace period and beyond the budget (which the parts of unfinished downloads
+    /// count towards), never the current episode's nor the first N of Up Next.
     public func tidy() {
         let settings = library.downloadSettings
         let completed = records.values.filter { $0.state == .completed }
@@ -230,7 +230,8 @@ public final class Downloads {
                 finishedAt: status?.hasCompleted == true ? (status?.lastPlayedAt ?? record.completedAt ?? record.requestedAt) : nil,
                 queued: queue.contains(record.episode))
         }
-        let doomed = DownloadPolicy.toDelete(facts, protected: protected, settings: settings, now: clock())
+        let parts = records.values.filter { $0.state != .completed }.reduce(Int64(0)) { $0 + $1.bytes }
+        let doomed = DownloadPolicy.toDelete(facts, partBytes: parts, protected: protected, settings: settings, now: clock())
         for id in doomed {
             Log.message("deleted the download \(records[id]?.path ?? "") (tidying)")
             discard(id, deletingFile: true)
