@@ -68,7 +68,9 @@ extension Player {
     }
 
     /// Adopts chapters found for `episode` unless it is no longer current or a stronger source gave
-    /// some; the fetched and the audio's are stored.
+    /// some. The fetched ones are stored, and the audio's when the episode has no chapters file: stored
+    /// chapters of an episode with a file are the file's, so a file that could not be fetched (the audio's
+    /// serving meanwhile) is fetched again the next time the episode becomes current.
     func adoptChapters(_ found: [Chapter], from source: ChapterState.Source, for episode: EpisodeID?) {
         guard let episode, episode == current?.id, !found.isEmpty else { return }
         if let held = chapterState.source, held > source { return }
@@ -76,9 +78,11 @@ extension Player {
         guard ordered != chapterState.chapters else { return }
         chapterState.chapters = ordered
         chapterState.source = source
-        current?.storedChapters = ordered
-        let store = self.store
-        background.run { Self.log { try store.saveChapters(of: episode, ordered) } }
+        if source == .document || current?.episode.chaptersURL == nil {
+            current?.storedChapters = ordered
+            let store = self.store
+            background.run { Self.log { try store.saveChapters(of: episode, ordered) } }
+        }
         playheadMoved()
         onChange()
     }

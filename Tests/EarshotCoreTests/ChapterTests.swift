@@ -70,6 +70,22 @@ struct ChapterTests {
         #expect(f.player.chapters.map(\.title) == ["From the file"])
     }
 
+    @Test func aChaptersFileThatFailedIsFetchedAgainNextTimeAndTheAudiosChaptersServeMeanwhile() throws {
+        let f = try CoreFixture()
+        try f.subscribe("show", show(file: true))
+        let id = try f.episode("show-1")
+        try f.player.play(episode: id)  // the file answers 404 this time
+        f.engine.onListeningEvent(.chaptersFound([.init(start: 0, title: "From the audio")]))
+        #expect(f.player.chapters.map(\.title) == ["From the audio"])
+        #expect(f.store.row(id)?.chapters.isEmpty == true, "not stored: stored chapters of an episode with a file are the file's")
+        f.chapterFiles.files[Self.fileURL] = [Chapter(start: 0, title: "From the file")]
+        try f.player.play(episode: f.episode("show-2"))
+        try f.player.play(episode: id)
+        #expect(f.chapterFiles.requests == [Self.fileURL, Self.fileURL], "fetched again")
+        #expect(f.player.chapters.map(\.title) == ["From the file"])
+        #expect(f.store.row(id)?.chapters.map(\.title) == ["From the file"])
+    }
+
     @Test func aChaptersFileForAnEpisodeNoLongerCurrentIsIgnored() throws {
         let f = try CoreFixture()
         f.chapterFiles.files[Self.fileURL] = [Chapter(start: 0, title: "Late")]
