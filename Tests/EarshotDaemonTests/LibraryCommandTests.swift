@@ -95,6 +95,38 @@ struct LibraryCommandTests {
         #expect(h.terminate() == 0)
     }
 
+    @Test func ctrlCDuringAnImportSaysTheDaemonGoesOnAndItDoes() throws {
+        let h = try DaemonHarness()
+        let feed = Array(AudioFixtures.feed(audioBase: h.server.baseURL).replacingOccurrences(of: "Daemon Show", with: "Slow Show")
+            .replacingOccurrences(of: "<guid>ep-", with: "<guid>slow-").utf8)
+        let asked = RequestLog()
+        h.server.route("/slow.xml") { _ in
+            asked.append("/slow.xml")
+            return .paced(feed, contentType: "application/rss+xml", bytesPerTick: 200, intervalMilliseconds: 50)
+        }
+        let opml = h.stateDirectory + "/slow.opml"
+        let outline = "<outline type=\"rss\" text=\"Slow\" xmlUrl=\"\(h.server.url("/slow.xml").absoluteString)\"/>"
+        try "<opml version=\"2.0\"><head/><body>\(outline)</body></opml>".write(toFile: opml, atomically: true, encoding: .utf8)
+        let errors = h.stateDirectory + "/import-stderr.txt"
+        let fd = open(errors, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let importing = try ChildProcess([EarshotProcess.executable, "import", opml], environment: h.environment, stderr: fd)
+        close(fd)
+        let deadline = Date().addingTimeInterval(15)
+        while asked.all.isEmpty && importing.poll() == nil && Date() < deadline { usleep(20_000) }
+        importing.signal(SIGINT)
+        #expect(importing.wait() == 130)
+        let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+        #expect(said == "earshot: stopped following the import; Earshot goes on subscribing in the background "
+                + "(earshot podcasts lists what is in)\n", "\(said)")
+        var podcasts = ""
+        for _ in 0..<150 where !podcasts.contains("Slow Show") {
+            podcasts = try Self.earshot(h, "podcasts").stdout
+            usleep(100_000)
+        }
+        #expect(podcasts.contains("Slow Show"), "the daemon finished the import: \(podcasts)")
+        #expect(h.terminate() == 0)
+    }
+
     @Test func importThenExportThenImportAgainGivesTheSameLibrary() throws {
         let h = try DaemonHarness()
         let other = Self.serveSecondShow(h)

@@ -29,6 +29,8 @@ struct AddCommand: ParsableCommand {
     func run() throws {
         let addresses = urls.compactMap { FeedAddress.url(from: $0)?.absoluteString }
         let client = try DaemonClient()
+        InterruptNotice.install("stopped following; Earshot goes on subscribing in the background "
+                                + "(earshot podcasts lists what is in)")
         let progress = ProgressDisplay(label: "Subscribing")
         if addresses.count > 1 {
             client.onProgress(of: "subscribe") { progress.update(done: $0.done, total: $0.total, item: $0.item) }

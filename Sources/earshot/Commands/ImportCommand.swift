@@ -39,6 +39,8 @@ struct ImportCommand: ParsableCommand {
             throw CommandFailure("\(file) lists no feeds")
         }
         let client = try DaemonClient()
+        InterruptNotice.install("stopped following the import; Earshot goes on subscribing in the background "
+                                + "(earshot podcasts lists what is in)")
         let progress = ProgressDisplay(label: "Importing")
         progress.update(done: 0, total: input.feeds.count, item: "")
         client.onProgress(of: "subscribe") { progress.update(done: $0.done, total: $0.total, item: $0.item) }
