@@ -5,9 +5,15 @@ import EarshotStore
 import Foundation
 
 /// What the engine reports: state changes start and stop the progress timer, a learned length is
-/// stored, a landed seek is announced, the end of an episode moves on.
+/// stored, a landed seek is announced, the end of an episode moves on. Events of an earlier load (an end
+/// of stream still queued when Next was pressed) are dropped: they would act on the new episode. The
+/// play state is the engine's own, whatever the load, so state changes are always taken.
 extension Player {
-    func handle(_ event: PlaybackEvent) {
+    func handle(_ event: PlaybackEvent, of load: LoadStamp) {
+        if case .stateChanged = event {} else if load != currentLoad {
+            Log.debug("dropped \(event) of \(load): the current episode is \(currentLoad.map(String.init(describing:)) ?? "not loaded")")
+            return
+        }
         switch event {
         case .stateChanged(let state):
             if state == .stopped { settleOpenWaiters(nil) }  // stopped before it opened: nothing failed
@@ -31,13 +37,14 @@ extension Player {
             audioOpened()
         case .error(let error):
             Log.warning("playback: \(error)")
-            loaded = engine.state != .stopped
+            if engine.state == .stopped { currentLoad = nil }
             audioFailed(error)
             onChange()
         }
     }
 
-    func handle(_ event: ListeningEvent) {
+    func handle(_ event: ListeningEvent, of load: LoadStamp) {
+        guard load == currentLoad else { return }
         switch event {
         case .chaptersFound(let found):
             adoptChapters(found.map { Chapter(start: $0.start, title: $0.title) }, from: .audio, for: current?.id)

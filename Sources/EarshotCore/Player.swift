@@ -31,8 +31,11 @@ public final class Player {
     public internal(set) var upNext = UpNext()
     /// Episodes played before the current one, oldest first (Previous walks back through them).
     var history: [EpisodeID] = []
-    /// The engine has the current episode loaded (false after a Next/Previous while stopped).
-    var loaded = false
+    /// The engine's load of the current episode (nil after a Next/Previous while stopped, or the end):
+    /// events of another load are stale and dropped.
+    var currentLoad: LoadStamp?
+    /// The engine has the current episode loaded.
+    var loaded: Bool { currentLoad != nil }
     /// The current episode played since it became current (only played episodes go into the history).
     var currentWasPlayed = false
     /// Progress recorded this session, newer than what the store may have written yet.
@@ -71,8 +74,8 @@ public final class Player {
         self.background = background
         self.library = library
         self.timers = timers
-        engine.onEvent = { [weak self] event in self?.handle(event) }
-        engine.onListeningEvent = { [weak self] event in self?.handle(event) }
+        engine.onEvent = { [weak self] event, load in self?.handle(event, of: load) }
+        engine.onListeningEvent = { [weak self] event, load in self?.handle(event, of: load) }
         library.listener = self
     }
 
@@ -228,7 +231,7 @@ public final class Player {
             load(play: play ?? wasPlaying)
         } else {
             engine.stop()
-            loaded = false
+            currentLoad = nil
         }
         onChange()
     }
@@ -262,9 +265,8 @@ public final class Player {
                                                 hasCompleted: current.status.hasCompleted)
         if let known = current.learnedDuration ?? current.episode.duration, start >= known { start = 0 }
         if start == 0 { start = introEnd }
-        engine.load(uri: localFile(current.id) ?? sound, startAt: .milliseconds(Int64(start * 1000)))
+        currentLoad = engine.load(uri: localFile(current.id) ?? sound, startAt: .milliseconds(Int64(start * 1000)))
         applySoundProfile()
-        loaded = true
         audioOpen = false
         playheadMoved()
         if play {
@@ -278,7 +280,7 @@ public final class Player {
     /// A sleep timer that ends here leaves the next episode paused at its start instead.
     func episodeEnded() {
         if let current { recordProgress(of: current.id, position: 0, completed: true) }
-        loaded = false
+        currentLoad = nil
         let sleeps = sleepsAtEpisodeEnd()
         if let next = nextEpisode {
             do {

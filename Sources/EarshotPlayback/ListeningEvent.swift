@@ -10,5 +10,5 @@ public enum ListeningEvent: Sendable, Equatable {
 
 extension PlaybackEngineDelegate {
     /// By default the listening events are ignored.
-    public func playbackEngine(_ engine: PlaybackEngine, didEmit event: ListeningEvent) {}
+    public func playbackEngine(_ engine: PlaybackEngine, didEmit event: ListeningEvent, of load: LoadStamp) {}
 }

@@ -112,11 +112,11 @@ public final class PlaybackEngine {
         playbin = try Playbin()
         output = AudioOutput.resolve(audioSink)
         playbin.setAudioSink(output.element)
-        events = EventQueue(context: context) { [weak self] event in
+        events = EventQueue(context: context) { [weak self] event, load in
             guard let self else { return }
             switch event {
-            case .playback(let event): self.delegate?.playbackEngine(self, didEmit: event)
-            case .listening(let event): self.delegate?.playbackEngine(self, didEmit: event)
+            case .playback(let event): self.delegate?.playbackEngine(self, didEmit: event, of: load)
+            case .listening(let event): self.delegate?.playbackEngine(self, didEmit: event, of: load)
             }
         }
         let bus = playbin.bus()
@@ -138,11 +138,17 @@ public final class PlaybackEngine {
 
     // MARK: Commands
 
+    /// The stamp of the newest load: the events of that load carry it.
+    public var currentLoad: LoadStamp { events.load }
+
     /// Loads `uri` (http, https or file) and prepares it paused at `startAt` (clamped at 0): the resume
-    /// position is a seek kept until the pipeline can seek. Rate and volume carry over.
-    public func load(uri: URL, startAt: Duration = .zero) {
+    /// position is a seek kept until the pipeline can seek. Rate and volume carry over. Returns the
+    /// stamp its events carry.
+    @discardableResult
+    public func load(uri: URL, startAt: Duration = .zero) -> LoadStamp {
         assertOnEngineThread()
         stopPipeline()
+        events.load = events.load.next
         self.uri = uri
         duration = nil
         announcedDuration = nil
@@ -157,6 +163,7 @@ public final class PlaybackEngine {
         startPipeline()
         setState(.paused)
         applyPipelineState()
+        return events.load
     }
 
     /// Plays the loaded episode (from the start after `stop()` or an error). Does nothing without one.

@@ -20,11 +20,26 @@ public enum PlaybackEvent: Sendable, Equatable {
     case error(PlaybackError)
 }
 
-/// The one owner of a `PlaybackEngine` (in Earshot, the `Session`) receives its events through this.
+/// Which `load(uri:startAt:)` an event belongs to: each load gets the next stamp, and every event carries
+/// the stamp of the load that was current when it happened. Events are delivered an iteration later, so
+/// an end of stream or an error of the previous episode can arrive after the next one was loaded; its
+/// owner compares stamps and drops it.
+public struct LoadStamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    /// The stamp of the load after this one.
+    public var next: LoadStamp { LoadStamp(rawValue: rawValue &+ 1) }
+    public static func < (a: LoadStamp, b: LoadStamp) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { "load \(rawValue)" }
+}
+
+/// The one owner of a `PlaybackEngine` (in Earshot, the Core's `AudioEngine` adapter) receives its
+/// events through this.
 public protocol PlaybackEngineDelegate: AnyObject {
-    /// Called on the engine's main context for each event, in the order they happened.
-    func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent)
+    /// Called on the engine's main context for each event, in the order they happened, with the load
+    /// it belongs to.
+    func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent, of load: LoadStamp)
     /// Called on the engine's main context for each listening event (chapters, fades), in order with the
     /// playback events; a default implementation ignores them.
-    func playbackEngine(_ engine: PlaybackEngine, didEmit event: ListeningEvent)
+    func playbackEngine(_ engine: PlaybackEngine, didEmit event: ListeningEvent, of load: LoadStamp)
 }

@@ -122,7 +122,7 @@ private final class BenchRecorder: PlaybackEngineDelegate {
     var ended = false
     var completions = 0
 
-    func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent) {
+    func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent, of load: LoadStamp) {
         switch event {
         case .endOfStream: ended = true
         case .seekCompleted: completions += 1

@@ -141,7 +141,7 @@ private final class SeekBenchmarkRecorder: PlaybackEngineDelegate {
     var completions: [Duration] = []
     var errors: [PlaybackError] = []
 
-    func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent) {
+    func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent, of load: LoadStamp) {
         switch event {
         case .seekCompleted(let position): completions.append(position)
         case .error(let error): errors.append(error)

@@ -19,7 +19,7 @@ struct AudioOpeningTests {
         var answers: [String?] = []
         f.player.whenAudioOpens { answers.append($0) }
         #expect(answers.isEmpty, "not before the audio opened")
-        f.engine.onEvent(.opened)
+        f.engine.emit(.opened)
         #expect(answers == [nil])
         f.player.whenAudioOpens { answers.append($0) }
         #expect(answers == [nil, nil], "at once when it is open already")
@@ -30,7 +30,7 @@ struct AudioOpeningTests {
         var answers: [String?] = []
         f.player.whenAudioOpens { answers.append($0) }
         f.engine.stop()
-        f.engine.onEvent(.error(PlaybackError(uri: URL(string: "http://alpha.test/1.mp3")!, reason: .hostNotFound, detail: "")))
+        f.engine.emit(.error(PlaybackError(uri: URL(string: "http://alpha.test/1.mp3")!, reason: .hostNotFound, detail: "")))
         #expect(answers == ["cannot play “Alpha 1”: host not found (it streams from alpha.test and is not downloaded)"])
         #expect(f.timers.waiting == 0, "its timeout is cancelled")
     }

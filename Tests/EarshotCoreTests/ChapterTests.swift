@@ -45,7 +45,7 @@ struct ChapterTests {
         try f.subscribe("show", show())
         let id = try f.episode("show-1")
         try f.player.play(episode: id)
-        f.engine.onListeningEvent(.chaptersFound([.init(start: 0, title: "Intro"), .init(start: 30, title: "Talk")]))
+        f.engine.emit(.chaptersFound([.init(start: 0, title: "Intro"), .init(start: 30, title: "Talk")]))
         #expect(f.player.chapters.map(\.title) == ["Intro", "Talk"])
         #expect(f.store.row(id)?.chapters.count == 2)
     }
@@ -54,7 +54,7 @@ struct ChapterTests {
         let f = try CoreFixture()
         try f.subscribe("show", show(chapters: Self.feedChapters))
         try f.player.play(episode: f.episode("show-1"))
-        f.engine.onListeningEvent(.chaptersFound([.init(start: 0, title: "Intro"), .init(start: 30, title: "Talk")]))
+        f.engine.emit(.chaptersFound([.init(start: 0, title: "Intro"), .init(start: 30, title: "Talk")]))
         #expect(f.player.chapters == Self.feedChapters)
     }
 
@@ -64,7 +64,7 @@ struct ChapterTests {
         f.chapterFiles.holding = true
         try f.subscribe("show", show(file: true))
         try f.player.play(episode: f.episode("show-1"))
-        f.engine.onListeningEvent(.chaptersFound([.init(start: 0, title: "From the audio")]))
+        f.engine.emit(.chaptersFound([.init(start: 0, title: "From the audio")]))
         #expect(f.player.chapters.map(\.title) == ["From the audio"])
         f.chapterFiles.release()
         #expect(f.player.chapters.map(\.title) == ["From the file"])
@@ -75,7 +75,7 @@ struct ChapterTests {
         try f.subscribe("show", show(file: true))
         let id = try f.episode("show-1")
         try f.player.play(episode: id)  // the file answers 404 this time
-        f.engine.onListeningEvent(.chaptersFound([.init(start: 0, title: "From the audio")]))
+        f.engine.emit(.chaptersFound([.init(start: 0, title: "From the audio")]))
         #expect(f.player.chapters.map(\.title) == ["From the audio"])
         #expect(f.store.row(id)?.chapters.isEmpty == true, "not stored: stored chapters of an episode with a file are the file's")
         f.chapterFiles.files[Self.fileURL] = [Chapter(start: 0, title: "From the file")]

@@ -154,7 +154,7 @@ struct LibraryRulesTests {
         let episode = try f.episode("alpha-1")
         try f.player.play(episode: episode)
         f.engine.duration = .seconds(1234)
-        f.engine.onEvent(.durationChanged(.seconds(1234)))
+        f.engine.emit(.durationChanged(.seconds(1234)))
         #expect(f.store.row(episode)?.learned == 1234)
     }
 

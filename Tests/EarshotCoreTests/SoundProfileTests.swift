@@ -19,7 +19,7 @@ struct SoundProfileTests {
         try f.library.set("skip-outro", to: "60", for: fast)
         try f.player.play(episode: f.episode("fast-1"))
         f.engine.duration = .seconds(600)
-        f.engine.onEvent(.durationChanged(.seconds(600)))
+        f.engine.emit(.durationChanged(.seconds(600)))
         f.engine.announceState()
         return f
     }

@@ -4,8 +4,9 @@ import Foundation
 /// What the player needs from audio playback. `PlaybackEngineDriver` puts the GStreamer engine behind
 /// it; unit tests use a scripted double. Everything runs on the main context's thread.
 public protocol AudioEngine: AnyObject {
-    /// Receives the engine's events, in order, never from inside a command call.
-    var onEvent: (PlaybackEvent) -> Void { get set }
+    /// Receives the engine's events, in order, never from inside a command call, each with the load it
+    /// belongs to (events are delivered later than they happen: one may belong to an earlier load).
+    var onEvent: (PlaybackEvent, LoadStamp) -> Void { get set }
     var state: PlaybackState { get }
     /// Where playback is (a pending seek's target while one is pending); nil when stopped.
     var position: Duration? { get }
@@ -13,8 +14,8 @@ public protocol AudioEngine: AnyObject {
     var duration: Duration? { get }
     var rate: Double { get }
     var volume: Double { get }
-    /// Loads `uri` paused at `startAt`.
-    func load(uri: URL, startAt: Duration)
+    /// Loads `uri` paused at `startAt`; the events of this load carry the stamp returned.
+    func load(uri: URL, startAt: Duration) -> LoadStamp
     func play()
     func pause()
     func stop()
@@ -24,7 +25,7 @@ public protocol AudioEngine: AnyObject {
 
     // The listening comforts: they switch while playing without moving the position.
     /// Receives chapters found in the audio and the end of a fade, in order with `onEvent`.
-    var onListeningEvent: (ListeningEvent) -> Void { get set }
+    var onListeningEvent: (ListeningEvent, LoadStamp) -> Void { get set }
     /// Whether silences are shortened (kept across episodes).
     var trimSilence: Bool { get set }
     /// Whether quiet speech is lifted (kept across episodes).
@@ -41,8 +42,8 @@ public protocol AudioEngine: AnyObject {
 public final class PlaybackEngineDriver: AudioEngine, PlaybackEngineDelegate {
     /// The engine driven.
     public let engine: PlaybackEngine
-    public var onEvent: (PlaybackEvent) -> Void = { _ in }
-    public var onListeningEvent: (ListeningEvent) -> Void = { _ in }
+    public var onEvent: (PlaybackEvent, LoadStamp) -> Void = { _, _ in }
+    public var onListeningEvent: (ListeningEvent, LoadStamp) -> Void = { _, _ in }
 
     /// Drives `engine` and becomes its delegate.
     public init(_ engine: PlaybackEngine) {
@@ -55,7 +56,7 @@ public final class PlaybackEngineDriver: AudioEngine, PlaybackEngineDelegate {
     public var duration: Duration? { engine.duration }
     public var rate: Double { engine.rate }
     public var volume: Double { engine.volume }
-    public func load(uri: URL, startAt: Duration) { engine.load(uri: uri, startAt: startAt) }
+    public func load(uri: URL, startAt: Duration) -> LoadStamp { engine.load(uri: uri, startAt: startAt) }
     public func play() { engine.play() }
     public func pause() { engine.pause() }
     public func stop() { engine.stop() }
@@ -74,6 +75,8 @@ public final class PlaybackEngineDriver: AudioEngine, PlaybackEngineDelegate {
     public func fade(to target: Double, over duration: Duration) { engine.fade(to: target, over: duration) }
     public func cancelFade() { engine.cancelFade() }
 
-    public func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent) { onEvent(event) }
-    public func playbackEngine(_ engine: PlaybackEngine, didEmit event: ListeningEvent) { onListeningEvent(event) }
+    public func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent, of load: LoadStamp) { onEvent(event, load) }
+    public func playbackEngine(_ engine: PlaybackEngine, didEmit event: ListeningEvent, of load: LoadStamp) {
+        onListeningEvent(event, load)
+    }
 }

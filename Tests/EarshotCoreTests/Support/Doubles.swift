@@ -25,10 +25,16 @@ final class InlineBackground: Background {
 }
 
 /// An engine that does what it is told at once and lets a test play the audio's part (durations, the end,
-/// chapters). With a clock, the position runs at the rate while playing, as audio would.
+/// chapters). With a clock, the position runs at the rate while playing, as audio would. Like the real
+/// engine, it queues its events, each stamped with the load current when it happened, and hands them
+/// over later (`deliver()`: the loop's next iteration).
 final class ScriptedEngine: AudioEngine {
-    var onEvent: (PlaybackEvent) -> Void = { _ in }
-    var onListeningEvent: (ListeningEvent) -> Void = { _ in }
+    var onEvent: (PlaybackEvent, LoadStamp) -> Void = { _, _ in }
+    var onListeningEvent: (ListeningEvent, LoadStamp) -> Void = { _, _ in }
+    /// The stamp of the newest load.
+    private(set) var currentLoad = LoadStamp(rawValue: 0)
+    private var queued: [(event: Either, load: LoadStamp)] = []
+    private enum Either { case playback(PlaybackEvent), listening(ListeningEvent) }
     private(set) var state: PlaybackState = .stopped
     private(set) var loadedURI: URL?
     private(set) var loads: [(URL, Duration)] = []
@@ -58,12 +64,14 @@ final class ScriptedEngine: AudioEngine {
 
     var position: Duration? { state == .stopped ? nil : currentPosition }
 
-    func load(uri: URL, startAt: Duration) {
-        loadedURI = uri
+    func load(uri: URL, startAt: Duration) -> LoadStamp {
+        currentLoad = currentLoad.next
+        defer { loadedURI = uri }
         loads.append((uri, startAt))
         state = .paused
         currentPosition = startAt
         duration = nil
+        return currentLoad
     }
     func play() {
         guard loadedURI != nil else { return }
@@ -97,11 +105,40 @@ final class ScriptedEngine: AudioEngine {
     }
     func cancelFade() { fading = false }
 
+    /// Queues `event` as happening now, in the current load.
+    func post(_ event: PlaybackEvent) { queued.append((.playback(event), currentLoad)) }
+
+    /// Queues `event` as happening now, in the current load.
+    func post(_ event: ListeningEvent) { queued.append((.listening(event), currentLoad)) }
+
+    /// Hands over the queued events, in order (the loop's next iteration).
+    func deliver() {
+        while !queued.isEmpty {
+            let (event, load) = queued.removeFirst()
+            switch event {
+            case .playback(let event): onEvent(event, load)
+            case .listening(let event): onListeningEvent(event, load)
+            }
+        }
+    }
+
+    /// Posts `event` and lets the loop deliver it.
+    func emit(_ event: PlaybackEvent) {
+        post(event)
+        deliver()
+    }
+
+    /// Posts `event` and lets the loop deliver it.
+    func emit(_ event: ListeningEvent) {
+        post(event)
+        deliver()
+    }
+
     /// The audio reached its end.
-    func finish() { onEvent(.endOfStream) }
+    func finish() { emit(.endOfStream) }
 
     /// Tells the player what the engine would: the state it is in now.
-    func announceState() { onEvent(.stateChanged(state)) }
+    func announceState() { emit(.stateChanged(state)) }
 }
 
 /// A clock moved by hand, with one-shot timers that fire as it passes them, in order.

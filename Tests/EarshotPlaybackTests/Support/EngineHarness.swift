@@ -9,11 +9,15 @@ final class EventRecorder: PlaybackEngineDelegate {
 
     private(set) var listeningEvents: [ListeningEvent] = []
 
-    func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent) {
+    /// The load each playback event belongs to.
+    private(set) var loads: [LoadStamp] = []
+
+    func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent, of load: LoadStamp) {
         events.append(event)
+        loads.append(load)
     }
 
-    func playbackEngine(_ engine: PlaybackEngine, didEmit event: ListeningEvent) {
+    func playbackEngine(_ engine: PlaybackEngine, didEmit event: ListeningEvent, of load: LoadStamp) {
         listeningEvents.append(event)
     }
 
