@@ -3,18 +3,6 @@ import EarshotGLib
 import EarshotStore
 import Foundation
 
-/// Who hears about the library's changes: the player, which keeps Up Next and its podcast's order.
-public protocol LibraryListener: AnyObject {
-    /// The podcast the current episode belongs to (its refreshes return the outline).
-    var currentPodcast: PodcastID? { get }
-    /// A feed was stored: a new subscription or a refresh that found a new version.
-    func library(_ library: Library, stored podcast: PodcastSummary, saved: SavedFeed, outline: FeedOutline?)
-    /// A podcast was unsubscribed.
-    func library(_ library: Library, removed podcast: PodcastID)
-    /// A setting of `podcast` (nil: the shared default) changed.
-    func library(_ library: Library, changed key: String, of podcast: PodcastID?)
-}
-
 /// What one subscription or refresh did, for the listener who asked.
 public struct UpdateReport: Sendable, Equatable {
     public var url: URL
@@ -41,17 +29,15 @@ public struct UpdateReport: Sendable, Equatable {
 }
 
 /// The podcasts the listener follows: subscribing (one by one or from OPML), refreshing, unsubscribing
-/// and their settings. Podcasts are held as small summaries; episodes stay in the store.
+/// and their settings. Podcasts are held as small summaries; episodes stay in the store. What it did is
+/// published as `SessionEvent`s: `feedStored`, `newEpisodes`, `refreshFinished`, `podcastsChanged`,
+/// `podcastRemoved`, `settingChanged`.
 public final class Library {
-    /// Called when the list of podcasts or their titles, art or counts changed.
-    public var onChange: () -> Void = {}
-    /// Called once per `refresh` run, with every podcast's report, when the last one is in.
-    public var onRefreshed: ([UpdateReport]) -> Void = { _ in }
-    /// Called when a refresh found new episodes of a podcast already subscribed.
-    public var onNewEpisodes: ([EpisodeID], PodcastID) -> Void = { _, _ in }
     /// The download settings of the configuration file (else the defaults); stored global settings win.
     public var downloadDefaults = DownloadSettings()
-    weak var listener: LibraryListener?
+    /// The podcast of the current episode (its refreshes read the play order back).
+    var currentPodcast: () -> PodcastID? = { nil }
+    let events: SessionEvents
 
     let store: LibraryStore
     let background: Background
@@ -70,7 +56,9 @@ public final class Library {
     var configuredDefaults: [String: String] = [:]
 
     /// The library as stored.
-    public init(store: LibraryStore, background: Background, fetcher: FeedFetching, demoURL: URL? = nil) throws(LibraryError) {
+    public init(store: LibraryStore, background: Background, fetcher: FeedFetching, events: SessionEvents,
+                demoURL: URL? = nil) throws(LibraryError) {
+        self.events = events
         self.store = store
         self.background = background
         self.demoURL = demoURL
@@ -145,7 +133,7 @@ public final class Library {
                 + DownloadSettings.globalKeys
             throw .invalidSetting("unknown setting “\(key)” (known: \(known.joined(separator: ", ")))")
         }
-        listener?.library(self, changed: key, of: podcast)
+        events.publish(.settingChanged(key: key, podcast: podcast))
     }
 
     private func save(_ key: String, _ value: String, for podcast: PodcastID?) {
@@ -184,14 +172,14 @@ public final class Library {
             chosen.append(podcast)
         }
         run(chosen.map(request(refreshing:)), autoQueue: nil, progress: progress) { [weak self] reports in
-            self?.onRefreshed(reports)
+            self?.events.publish(.refreshFinished(reports))
             completion(reports)
         }
     }
 
     private func request(refreshing podcast: PodcastSummary) -> FeedUpdater.Request {
         FeedUpdater.Request(url: podcast.url, podcast: podcast.id, validators: podcast.validators,
-                            wantsOutline: listener?.currentPodcast == podcast.id)
+                            wantsOutline: currentPodcast() == podcast.id)
     }
 
     private func run(_ requests: [FeedUpdater.Request], autoQueue: Bool?, progress: @escaping (UpdateReport, Int, Int) -> Void,
@@ -237,9 +225,9 @@ public final class Library {
             report.episodes = saved.episodeCount
             report.newEpisodes = saved.isNew ? saved.episodeCount : saved.newEpisodes.count
             report.newEpisodeIDs = saved.isNew ? [] : saved.newEpisodes
-            listener?.library(self, stored: summary, saved: saved, outline: outline)
-            if !saved.isNew, !saved.newEpisodes.isEmpty { onNewEpisodes(saved.newEpisodes, summary.id) }
-            onChange()
+            events.publish(.feedStored(summary, saved, outline: outline))
+            if !saved.isNew, !saved.newEpisodes.isEmpty { events.publish(.newEpisodes(saved.newEpisodes, of: summary.id)) }
+            events.publish(.podcastsChanged)
         case .notModified(let id):
             if let index = podcasts.firstIndex(where: { $0.id == id }) {
                 podcasts[index].lastCheckedAt = Date()
@@ -272,20 +260,21 @@ public final class Library {
     private func retireDemo(after reports: [UpdateReport]) {
         guard let demoURL, let demo = podcast(url: demoURL),
               reports.contains(where: { $0.podcast != nil && $0.podcast != demo.id && $0.error == nil }) else { return }
-        try? unsubscribe(demo.id)
+        try? unsubscribe(demo.id, deletingFiles: true)
     }
 
     // MARK: Unsubscribing
 
-    /// Unsubscribes: the podcast, its episodes and progress and its Up Next entries go.
-    public func unsubscribe(_ id: PodcastID) throws(LibraryError) {
+    /// Unsubscribes: the podcast, its episodes and progress and its Up Next entries go; with
+    /// `deletingFiles`, its downloaded files too.
+    public func unsubscribe(_ id: PodcastID, deletingFiles: Bool = false) throws(LibraryError) {
         guard podcast(id) != nil else { throw .noSuchPodcast(id) }
         podcasts.removeAll { $0.id == id }
         settings[id] = nil
         let store = self.store
         background.run { Player.log { try store.removePodcast(id) } }
-        listener?.library(self, removed: id)
-        onChange()
+        events.publish(.podcastRemoved(id, deletingFiles: deletingFiles))
+        events.publish(.podcastsChanged)
     }
 }
 

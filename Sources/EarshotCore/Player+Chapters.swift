@@ -84,7 +84,7 @@ extension Player {
             background.run { Self.log { try store.saveChapters(of: episode, ordered) } }
         }
         playheadMoved()
-        onChange()
+        changed()
     }
 
     // MARK: Following the playhead
@@ -105,7 +105,7 @@ extension Player {
 
     /// The next chapter began: announced once, and the alarm moves to the one after.
     func chapterBoundaryReached() {
-        if updateChapterIndex() { onChange() }
+        if updateChapterIndex() { changed() }
         chapterAlarm.arm(at: nextChapterStart)
     }
 

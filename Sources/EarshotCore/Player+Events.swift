@@ -20,15 +20,15 @@ extension Player {
             updateProgressTimer(playing: state == .playing)
             sleepPlayStateChanged(playing: state == .playing)
             rearmAlarms()
-            onChange()
+            changed()
         case .durationChanged(let duration):
             learn(duration)
             rearmAlarms()
-            onChange()
+            changed()
         case .seekCompleted(let position):
             saveProgress()
-            if playheadMoved() { onChange() }
-            onSeeked(position)
+            if playheadMoved() { changed() }
+            events.publish(.seeked(position))
         case .endOfStream:
             episodeEnded()
         case .buffering:
@@ -39,7 +39,7 @@ extension Player {
             Log.warning("playback: \(error)")
             if engine.state == .stopped { currentLoad = nil }
             audioFailed(error)
-            onChange()
+            changed()
         }
     }
 

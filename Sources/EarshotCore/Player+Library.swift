@@ -5,10 +5,21 @@ import Foundation
 
 /// The player's side of library changes: new episodes join Up Next when their podcast auto-queues,
 /// a refreshed current podcast keeps its episode, a removed podcast leaves Up Next.
-extension Player: LibraryListener {
+extension Player {
+    /// The podcast of the current episode.
     public var currentPodcast: PodcastID? { current?.podcast }
 
-    public func library(_ library: Library, stored podcast: PodcastSummary, saved: SavedFeed, outline: FeedOutline?) {
+    /// The library's events the player follows.
+    func hear(_ event: SessionEvent) {
+        switch event {
+        case .feedStored(let podcast, let saved, let outline): stored(podcast, saved: saved, outline: outline)
+        case .podcastRemoved(let podcast, _): removed(podcast)
+        case .settingChanged(let key, let podcast): settingChanged(key, of: podcast)
+        default: break
+        }
+    }
+
+    private func stored(_ podcast: PodcastSummary, saved: SavedFeed, outline: FeedOutline?) {
         if podcast.id == current?.podcast, let outline {
             order = PlayOrder(feedOrder: outline.episodes)
             if let current, let fresh = try? store.storedEpisode(current.id) {
@@ -30,13 +41,13 @@ extension Player: LibraryListener {
         if onDemo, saved.isNew, !library.isDemo(podcast.id), status != .playing {
             selectNewest(of: podcast.id)
         }
-        onChange()
+        changed()
     }
 
-    public func library(_ library: Library, removed podcast: PodcastID) {
+    private func removed(_ podcast: PodcastID) {
         if upNext.remove(podcast: podcast) { saveUpNext() }
         if current?.podcast == podcast { order = nil }
-        onChange()
+        changed()
     }
 
     /// Makes the newest playable episode of `podcast` current, paused unless playing (a podcast opened for

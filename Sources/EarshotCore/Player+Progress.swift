@@ -6,8 +6,8 @@ import Foundation
 /// Saving the listener's place: on pause, stop, a seek, a change of episode, quit and signals, and every
 /// 5 seconds while playing. Writes go to the background; the loop never waits for them.
 extension Player {
-    /// How often progress is saved while playing, in milliseconds.
-    static let progressInterval: UInt32 = 5000
+    /// How often progress is saved while playing.
+    static let progressInterval: Duration = .seconds(5)
 
     /// Saves the current episode's position now. `leaving` applies the finishing rule (the listener is
     /// moving away from the episode: stop, another episode, quit).
@@ -21,7 +21,7 @@ extension Player {
 
     /// Records progress here at once and in the store in the background.
     func recordProgress(of episode: EpisodeID, position: Double, completed: Bool) {
-        let now = Date()
+        let now = timers.date
         var status = recentProgress[episode] ?? (current?.id == episode ? current?.status : nil) ?? .unplayed
         status.lastListenTime = position
         status.lastPlayedAt = now
@@ -33,23 +33,32 @@ extension Player {
         let store = self.store, saved = status
         background.run { Self.log { try store.saveProgress(of: episode, position: position, completed: saved.hasCompleted, at: now) } }
         library.notePlayed(current?.podcast, at: now)
+        events.publish(.progressSaved(episode, status))
     }
 
+    /// While playing, a one-shot timer saves progress every `progressInterval` (re-armed each time).
     func updateProgressTimer(playing: Bool) {
         if playing, progressTimer == nil {
-            progressTimer = context.addTimeout(milliseconds: Self.progressInterval) { [weak self] in
-                self?.saveProgress()
-                return true
-            }
+            armProgressTimer()
         } else if !playing, let timer = progressTimer {
             timer.cancel()
             progressTimer = nil
         }
     }
 
+    private func armProgressTimer() {
+        progressTimer = timers.after(Self.progressInterval) { [weak self] in
+            guard let self else { return }
+            self.saveProgress()
+            self.armProgressTimer()
+        }
+    }
+
+    /// Stores Up Next as it is now, and says it changed.
     func saveUpNext() {
         let store = self.store, episodes = upNext.episodes
         background.run { Self.log { try store.saveEpisodeList(.upNext, episodes) } }
+        events.publish(.upNextChanged)
     }
 
     func saveHistory() {

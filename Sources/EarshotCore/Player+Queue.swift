@@ -13,7 +13,7 @@ extension Player {
         }
         upNext.insert(items, at: position)
         saveUpNext()
-        onChange()
+        changed()
     }
 
     /// Takes `episodes` out of Up Next; an episode that is not queued is an error.
@@ -21,20 +21,20 @@ extension Player {
         if let missing = episodes.first(where: { upNext.index(of: $0) == nil }) { throw .noSuchEpisode(missing) }
         upNext.remove(Set(episodes))
         saveUpNext()
-        onChange()
+        changed()
     }
 
     /// Moves a queued episode to `position` (0-based).
     public func moveQueued(_ episode: EpisodeID, to position: Int) throws(LibraryError) {
         guard upNext.move(episode, to: position) else { throw .noSuchEpisode(episode) }
         saveUpNext()
-        onChange()
+        changed()
     }
 
     public func clearQueue() {
         guard !upNext.isEmpty else { return }
         upNext.clear()
         saveUpNext()
-        onChange()
+        changed()
     }
 }

@@ -48,7 +48,7 @@ extension Player {
             rearmSleep()
             Log.debug("sleep timer set: \(mode)")
         }
-        onChange()
+        changed()
     }
 
     // MARK: Firing
@@ -84,7 +84,7 @@ extension Player {
         endSleepTimer(restoringVolume: false)
         pause()
         if let volume { engine.setVolume(volume) }
-        onChange()
+        changed()
     }
 
     /// At the end of an episode: true when the timer pauses here (it is then over, the volume given back);

@@ -51,7 +51,7 @@ extension Player {
     }
 
     /// A setting changed: a profile setting of the current podcast (or the shared default) applies now.
-    public func library(_ library: Library, changed key: String, of podcast: PodcastID?) {
+    func settingChanged(_ key: String, of podcast: PodcastID?) {
         guard loaded, podcast == nil || podcast == current?.podcast else { return }
         let profile = soundProfile
         switch key {
@@ -62,7 +62,7 @@ extension Player {
         default: return
         }
         rearmAlarms()
-        onChange()
+        changed()
     }
 }
 

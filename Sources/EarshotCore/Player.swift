@@ -10,18 +10,15 @@ import Foundation
 /// `Background`, never waited for) and to the library for podcast details. Everything runs on the main
 /// context's thread; the bus adapters read its state and forward commands.
 public final class Player {
-    /// Called after anything the bus shows may have changed (the adapters diff and announce).
-    public var onChange: () -> Void = {}
-    /// Called when a seek landed, with where playback really is (MPRIS `Seeked`).
-    public var onSeeked: (Duration) -> Void = { _ in }
     /// The downloaded file of an episode, when there is one: it plays instead of the enclosure URL.
     public var localFile: (EpisodeID) -> URL? = { _ in nil }
 
+    /// Where the player says what it did (`nowPlayingChanged`, `episodeChanged`, `upNextChanged`, …).
+    let events: SessionEvents
     let engine: AudioEngine
     let store: LibraryStore
     let background: Background
     let library: Library
-    let context = MainContext.threadDefault()
 
     /// The current episode with its progress as last known here.
     public internal(set) var current: StoredEpisode?
@@ -41,7 +38,7 @@ public final class Player {
     /// Progress recorded this session, newer than what the store may have written yet.
     var recentProgress: [EpisodeID: EpisodeStatus] = [:]
     /// Saves progress every 5 s while playing; nil otherwise.
-    var progressTimer: SourceHandle?
+    var progressTimer: TimerHandle?
     /// The loaded episode's audio opened (Player+Opening).
     var audioOpen = false
     /// Those waiting to hear whether the audio opens (Player+Opening).
@@ -67,8 +64,10 @@ public final class Player {
     /// How many played episodes Previous can walk back through.
     static let historyLimit = 100
 
-    /// A player over `library`; nothing is current until `restore` or a selection.
-    public init(engine: AudioEngine, store: LibraryStore, background: Background, library: Library, timers: Timers = LoopTimers()) {
+    /// A player over `library`, publishing to `events`; nothing is current until `restore` or a selection.
+    public init(engine: AudioEngine, store: LibraryStore, background: Background, library: Library, timers: Timers,
+                events: SessionEvents) {
+        self.events = events
         self.engine = engine
         self.store = store
         self.background = background
@@ -76,8 +75,12 @@ public final class Player {
         self.timers = timers
         engine.onEvent = { [weak self] event, load in self?.handle(event, of: load) }
         engine.onListeningEvent = { [weak self] event, load in self?.handle(event, of: load) }
-        library.listener = self
+        library.currentPodcast = { [weak self] in self?.currentPodcast }
+        events.subscribe { [weak self] event in self?.hear(event) }
     }
+
+    /// Tells the adapters that what they show may have changed.
+    func changed() { events.publish(.nowPlayingChanged) }
 
     // MARK: State
 
@@ -130,14 +133,14 @@ public final class Player {
         } else {
             load(play: true)
         }
-        onChange()
+        changed()
     }
 
     public func pause() {
         guard loaded, engine.state == .playing else { return }
         engine.pause()
         saveProgress()
-        onChange()
+        changed()
     }
 
     public func playPause() throws(LibraryError) {
@@ -148,7 +151,7 @@ public final class Player {
         guard loaded, engine.state != .stopped else { return }
         saveProgress(leaving: true)
         engine.stop()
-        onChange()
+        changed()
     }
 
     /// Moves to `nextEpisode`, keeping Playing, Paused or Stopped; with none, this is the end of the
@@ -181,7 +184,7 @@ public final class Player {
         engine.seek(to: target)
         recordProgress(of: current.id, position: Self.seconds(max(.zero, target)), completed: false)
         playheadMoved()
-        onChange()
+        changed()
     }
 
     /// Changes the rate; with `remember-speed` on, it becomes the current podcast's speed.
@@ -189,14 +192,14 @@ public final class Player {
         engine.setRate(rate)
         rememberRate()
         rearmAlarms()
-        onChange()
+        changed()
     }
 
     /// Changes the volume (a sleep fade in progress ends; this volume is the one kept).
     public func setVolume(_ volume: Double) {
         sleep?.volumeBeforeFade = nil
         engine.setVolume(volume)
-        onChange()
+        changed()
     }
 
     /// Plays `episode` now, where it was left.
@@ -233,7 +236,7 @@ public final class Player {
             engine.stop()
             currentLoad = nil
         }
-        onChange()
+        changed()
     }
 
     /// Restores `episode` as current at start-up, paused at its saved place (nothing plays by itself).
@@ -249,6 +252,7 @@ public final class Player {
         if order == nil || current?.podcast != stored.podcast {
             order = (try? store.outline(id: stored.podcast)).flatMap { $0 }.map { PlayOrder(feedOrder: $0.episodes) }
         }
+        let left = current?.id
         current = stored
         currentWasPlayed = false
         settleOpenWaiters(nil)
@@ -256,6 +260,7 @@ public final class Player {
         if upNext.remove([stored.id]) { saveUpNext() }
         let store = self.store, id = stored.id
         background.run { Self.log { try store.makeCurrent(id) } }
+        if left != id { events.publish(.episodeChanged(from: left, to: id)) }
     }
 
     /// Loads the current episode at its resume position.
@@ -292,7 +297,7 @@ public final class Player {
             }
         }
         engine.stop()
-        onChange()
+        changed()
     }
 
     private func addToHistory(_ episode: EpisodeID) {

@@ -8,19 +8,16 @@ extension LibraryInterface {
     func performComfort(_ method: String, _ arguments: [DBusValue]) throws(LibraryError) -> MethodReply? {
         switch method {
         case "SetSleepTimer":
-            try player.setSleepTimer(Self.sleepMode(arguments[0].stringValue ?? "", seconds: arguments[1].doubleValue ?? 0,
+            try session.setSleepTimer(Self.sleepMode(arguments[0].stringValue ?? "", seconds: arguments[1].doubleValue ?? 0,
                                                      episodes: arguments[2].uint32Value ?? 0))
         case "SleepTimer":
             return MethodReply([player.sleepTimer.map(Self.sleepRecord) ?? .vardict([])])
         case "Chapters":
             return MethodReply([BusRecords.list(player.chapters.indices.map(chapterRecord))])
         case "GoToChapter":
-            let number = Int(arguments[0].uint32Value ?? 0)
-            guard number >= 1 else { throw .indexOutOfRange("chapters are numbered from 1") }
-            try player.goToChapter(number - 1)
+            try session.goToChapter(Int(arguments[0].uint32Value ?? 0))
         case "SkipChapter":
-            let offset = arguments[0].int32Value ?? 0
-            if offset > 0 { try player.nextChapter() } else if offset < 0 { try player.previousChapter() }
+            try session.skipChapter(Int(arguments[0].int32Value ?? 0))
         default:
             return nil
         }

@@ -6,25 +6,24 @@ import EarshotStore
 import Foundation
 
 /// `org.earshot.Earshot1` on `/org/earshot/Earshot`: the library, Up Next, refreshes and OPML for the
-/// command line and any other client. Lists that read the store are answered from the background (the
-/// loop never waits for SQLite); subscribing and refreshing answer when their feeds are done, and
-/// report each one with `Progress`.
+/// command line and any other client. Each method decodes its arguments, makes one call on the
+/// `Session` (the command surface MPRIS uses too) and encodes the answer. Lists that read the store are
+/// answered from the background (the loop never waits for SQLite); subscribing and refreshing answer
+/// when their feeds are done, and report each one with `Progress`.
 public final class LibraryInterface: BusInterface {
     public let name = EarshotIntrospection.interface
-    let player: Player
-    let library: Library
+    let session: Session
     let store: LibraryStore
     let background: Background
     let bridge: MPRISPlayer
-    let downloads: Downloads
+    var player: Player { session.player }
+    var library: Library { session.library }
+    var downloads: Downloads { session.downloads }
     /// Emits `Progress`; set once the object is exported.
     weak var object: ExportedObject?
 
-    public init(player: Player, library: Library, store: LibraryStore, background: Background, bridge: MPRISPlayer,
-                downloads: Downloads) {
-        self.downloads = downloads
-        self.player = player
-        self.library = library
+    public init(session: Session, store: LibraryStore, background: Background, bridge: MPRISPlayer) {
+        self.session = session
         self.store = store
         self.background = background
         self.bridge = bridge
@@ -57,9 +56,7 @@ public final class LibraryInterface: BusInterface {
         case "Subscribe":
             return subscribe(arguments[0].stringArrayValue ?? [], autoQueue: arguments[1].boolValue ?? true)
         case "Unsubscribe":
-            let id = try podcast(arguments[0])
-            try library.unsubscribe(id)
-            downloads.removed(podcast: id, deletingFiles: arguments[1].boolValue ?? false)
+            try session.unsubscribe(podcast(arguments[0]), deletingFiles: arguments[1].boolValue ?? false)
             return .empty
         case "Podcasts":
             return MethodReply([BusRecords.list(library.podcasts.map(podcastRecord))])
@@ -71,32 +68,31 @@ public final class LibraryInterface: BusInterface {
             let store = self.store
             return episodes { try store.listEpisodes(podcast: podcast == 0 ? nil : PodcastID(rawValue: podcast), unplayedOnly: unplayed, matching: matching) }
         case "Play":
-            try player.play(episode: episode(arguments[0]))
+            try session.play(episode: episode(arguments[0]))
             return whenAudioOpens()
         case "PlayPodcast":
-            try player.play(podcast: podcast(arguments[0]))
+            try session.play(podcast: podcast(arguments[0]))
             return whenAudioOpens()
         case "Queue":
             let store = self.store, ids = player.upNext.episodes
             return episodes { try store.listEpisodes(ids) }
         case "QueueAdd":
             let position = Int(arguments[1].uint32Value ?? 0)
-            try player.enqueue(episodes(arguments[0]), at: position == 0 ? nil : position - 1)
+            try session.enqueue(episodes(arguments[0]), at: position == 0 ? nil : position - 1)
             return .empty
         case "QueueRemove":
-            try player.dequeue(episodes(arguments[0]))
+            try session.dequeue(episodes(arguments[0]))
             return .empty
         case "QueueMove":
-            try player.moveQueued(episode(arguments[0]), to: max(0, Int(arguments[1].uint32Value ?? 1) - 1))
+            try session.moveQueued(episode(arguments[0]), to: max(0, Int(arguments[1].uint32Value ?? 1) - 1))
             return .empty
         case "QueueClear":
-            player.clearQueue()
+            session.clearQueue()
             return .empty
         case "Status":
             return MethodReply([status()])
         case "Refresh":
-            let ids = try episodesOrPodcasts(arguments[0])
-            return try refresh(ids.isEmpty ? nil : ids)
+            return try refresh(episodesOrPodcasts(arguments[0]))
         case "Export":
             let feeds = library.podcasts.filter { !library.isDemo($0.id) }.map {
                 OPMLFeed(url: $0.url, title: $0.channel.title, htmlURL: $0.channel.link)
@@ -104,18 +100,16 @@ public final class LibraryInterface: BusInterface {
             return MethodReply([.string(OPMLDocument.render(title: "Earshot subscriptions", feeds: feeds, created: Date()))])
         case "Set":
             let podcast = arguments[0].int64Value ?? 0
-            try library.set(arguments[1].stringValue ?? "", to: Self.text(of: arguments[2]),
+            try session.set(arguments[1].stringValue ?? "", to: Self.text(of: arguments[2]),
                             for: podcast == 0 ? nil : PodcastID(rawValue: podcast))
-            downloads.followUpNext()
-            downloads.tick()
             return .empty
         case "Download":
-            try downloads.request(episodes(arguments[0]), byHand: true)
+            try session.download(episodes(arguments[0]))
             return .empty
         case "Downloads":
             return downloadList()
         case "DeleteDownload":
-            try downloads.delete(episodes(arguments[0]))
+            try session.deleteDownloads(episodes(arguments[0]))
             return .empty
         default:
             if let reply = try performComfort(method, arguments) { return reply }
@@ -130,7 +124,7 @@ public final class LibraryInterface: BusInterface {
     private func whenAudioOpens() -> MethodReply {
         .later { [weak self] respond in
             guard let self else { return respond(.success([])) }
-            self.player.whenAudioOpens { problem in
+            self.session.whenAudioOpens { problem in
                 respond(problem.map { .failure(PlayerError.playbackFailed($0).busError) } ?? .success([]))
             }
         }
@@ -139,28 +133,18 @@ public final class LibraryInterface: BusInterface {
     private func subscribe(_ texts: [String], autoQueue: Bool) -> MethodReply {
         .later { [weak self] respond in
             guard let self else { return respond(.failure(.failed("Earshot is shutting down"))) }
-            var urls: [URL] = []
-            var refused: [UpdateReport] = []
-            for text in texts {
-                if let url = URL(string: text), ["http", "https", "file"].contains(url.scheme?.lowercased() ?? "") {
-                    urls.append(url)
-                } else {
-                    refused.append(UpdateReport(url: URL(string: "invalid:")!, podcast: nil, title: nil, episodes: 0, newEpisodes: 0,
-                                                notModified: false, error: "“\(text)” is not an http, https or file URL"))
-                }
-            }
-            self.library.subscribe(urls, autoQueue: autoQueue, progress: self.progress("subscribe")) { reports in
-                respond(.success([BusRecords.list((reports + refused).map(BusRecords.report))]))
+            self.session.subscribe(texts, autoQueue: autoQueue, progress: self.progress("subscribe")) { reports in
+                respond(.success([BusRecords.list(reports.map(BusRecords.report))]))
             }
         }
     }
 
-    private func refresh(_ ids: [PodcastID]?) throws(LibraryError) -> MethodReply {
-        for id in ids ?? [] where library.podcast(id) == nil { throw .noSuchPodcast(id) }
+    private func refresh(_ ids: [PodcastID]) throws(LibraryError) -> MethodReply {
+        for id in ids where library.podcast(id) == nil { throw .noSuchPodcast(id) }
         return .later { [weak self] respond in
             guard let self else { return respond(.failure(.failed("Earshot is shutting down"))) }
             do throws(LibraryError) {
-                try self.library.refresh(ids, progress: self.progress("refresh")) { reports in
+                try self.session.refresh(ids, progress: self.progress("refresh")) { reports in
                     respond(.success([BusRecords.list(reports.map(BusRecords.report))]))
                 }
             } catch {

@@ -4,11 +4,13 @@ import EarshotPlayback
 import EarshotStore
 import Foundation
 
-/// The MPRIS Player and Playlists interfaces over Core's `Player` and `Library`: MPRIS-shaped values
-/// (metadata keys, track ids, microseconds, playlist ids) are made here, never in Core.
+/// The MPRIS Player and Playlists interfaces over Core's `Session`: each call is one command of the
+/// session; MPRIS-shaped values (metadata keys, track ids, microseconds, playlist ids) are made here,
+/// never in Core.
 public final class MPRISPlayer: PlayerControl, PlaylistControl {
-    let player: Player
-    let library: Library
+    let session: Session
+    var player: Player { session.player }
+    var library: Library { session.library }
     let metadata: NowPlayingMetadata
     /// Ends the daemon (MPRIS Quit).
     public var onQuit: () -> Void = {}
@@ -17,9 +19,8 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
     public static let upNextPlaylist = "/org/earshot/playlist/upnext"
     static let podcastPlaylistPrefix = "/org/earshot/playlist/podcast/"
 
-    public init(player: Player, library: Library, art: ArtLookup) {
-        self.player = player
-        self.library = library
+    public init(session: Session, art: ArtLookup) {
+        self.session = session
         metadata = NowPlayingMetadata(art: art)
     }
 
@@ -52,26 +53,26 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
 
     public var position: Int64 { NowPlayingMetadata.microseconds(player.position) }
 
-    public func play() throws(PlayerError) { try mapped { () throws(LibraryError) in try player.play() } }
-    public func pause() throws(PlayerError) { player.pause() }
-    public func playPause() throws(PlayerError) { try mapped { () throws(LibraryError) in try player.playPause() } }
-    public func stop() throws(PlayerError) { player.stop() }
+    public func play() throws(PlayerError) { try mapped { () throws(LibraryError) in try session.play() } }
+    public func pause() throws(PlayerError) { session.pause() }
+    public func playPause() throws(PlayerError) { try mapped { () throws(LibraryError) in try session.playPause() } }
+    public func stop() throws(PlayerError) { session.stop() }
     /// Next and Previous do what `next-button` and `previous-button` say (episodes by default).
-    public func next() throws(PlayerError) { try mapped { () throws(LibraryError) in try player.pressNext() } }
-    public func previous() throws(PlayerError) { try mapped { () throws(LibraryError) in try player.pressPrevious() } }
+    public func next() throws(PlayerError) { try mapped { () throws(LibraryError) in try session.next() } }
+    public func previous() throws(PlayerError) { try mapped { () throws(LibraryError) in try session.previous() } }
 
     public func setPosition(_ position: Int64, trackID: TrackID) throws(PlayerError) {
-        player.seek(to: .microseconds(position))
+        session.seek(to: .microseconds(position))
     }
 
     /// An episode's audio or page URL plays it; any other URL is taken for a feed: subscribed to (when
     /// new) and its newest episode selected, paused.
     public func openURI(_ uri: String) throws(PlayerError) {
-        try mapped { () throws(LibraryError) in try player.open(uri) }
+        try mapped { () throws(LibraryError) in try session.open(uri) }
     }
 
-    public func setRate(_ rate: Double) throws(PlayerError) { player.setRate(rate) }
-    public func setVolume(_ volume: Double) throws(PlayerError) { player.setVolume(volume) }
+    public func setRate(_ rate: Double) throws(PlayerError) { session.setRate(rate) }
+    public func setVolume(_ volume: Double) throws(PlayerError) { session.setVolume(volume) }
     public func quit() { onQuit() }
 
     // MARK: PlaylistControl
@@ -92,13 +93,12 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
 
     public func activatePlaylist(_ id: String) throws(PlayerError) {
         if id == Self.upNextPlaylist {
-            guard let first = player.upNext.first else { throw .noEpisode("Up Next is empty") }
-            return try mapped { () throws(LibraryError) in try player.play(episode: first.episode) }
+            return try mapped { () throws(LibraryError) in try session.playUpNext() }
         }
         guard id.hasPrefix(Self.podcastPlaylistPrefix), let raw = Int64(id.dropFirst(Self.podcastPlaylistPrefix.count)) else {
             throw .indexOutOfRange("there is no playlist \(id)")
         }
-        try mapped { () throws(LibraryError) in try player.play(podcast: PodcastID(rawValue: raw)) }
+        try mapped { () throws(LibraryError) in try session.play(podcast: PodcastID(rawValue: raw)) }
     }
 
     /// The playlist of a podcast. Its icon is the cover when it is known to be cached; with

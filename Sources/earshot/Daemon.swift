@@ -54,7 +54,7 @@ final class Daemon {
         let background = SerialWorker(label: "earshot-store", context: context)
         let library: Library
         do {
-            library = try Library(store: store, background: background, fetcher: loader, demoURL: DemoFeed.url())
+            library = try Library(store: store, background: background, fetcher: loader, events: SessionEvents(), demoURL: DemoFeed.url())
         } catch {
             throw CommandFailure("\(error)")
         }
@@ -68,28 +68,14 @@ final class Daemon {
         } catch {
             throw CommandFailure("cannot start audio playback: \(error)")
         }
-        let player = Player(engine: PlaybackEngineDriver(engine), store: store, background: background, library: library)
-        try listening.apply(to: player, library)
-        player.chaptersFetcher = ChaptersLoader(sharing: loader)
-        player.restoreLists()
-        let downloads = Downloads(store: store, episodes: store, library: library, background: background,
-                                  transfers: SoupTransfers(), files: DiskFiles(), folder: downloadFolder)
-        downloads.player = player
-        player.localFile = { [weak downloads] in downloads?.file(for: $0) }
-        library.onNewEpisodes = { [weak downloads] new, podcast in downloads?.found(new, of: podcast) }
-        do { try downloads.restore() } catch { Log.warning("\(error)") }
-        switch start {
-        case .episode(let id):
-            do { try player.restore(id) } catch { Log.warning("cannot restore the current episode: \(error)") }
-        case .newest(let podcast):
-            player.selectNewest(of: podcast)
-        case .nothing:
-            break
-        }
+        let session = Session(library: library, engine: PlaybackEngineDriver(engine), store: store, downloadStore: store,
+                              background: background, transfers: SoupTransfers(), files: DiskFiles(), downloadFolder: downloadFolder,
+                              timers: LoopTimers(context: context), chapters: ChaptersLoader(sharing: loader))
+        try listening.apply(to: session.player, library)
+        session.restore(at: start)
         let art = ArtCache(directory: artDirectory)
-        let bridge = MPRISPlayer(player: player, library: library, art: art)
-        let libraryInterface = LibraryInterface(player: player, library: library, store: store, background: background, bridge: bridge,
-                                                downloads: downloads)
+        let bridge = MPRISPlayer(session: session, art: art)
+        let libraryInterface = LibraryInterface(session: session, store: store, background: background, bridge: bridge)
         // SIGTERM and SIGINT are handled from before the name is owned: a client (or systemd) that sees the
         // daemon up may stop it at once, and it must still end cleanly. Nothing iterates the context until
         // the loop runs, so a signal caught earlier is dispatched there.
@@ -113,27 +99,8 @@ final class Daemon {
         } catch {
             throw CommandFailure("cannot serve on the session bus: \(error)")
         }
-        let playlists = PlaylistWatcher(bridge: bridge, adapter: adapter)
-        let notices = NewEpisodeNotices(library: library, player: player, store: store, background: background, art: art,
-                                        notifier: DesktopNotifier(connection: connection))
-        library.onRefreshed = { [weak notices, weak downloads] reports in
-            notices?.refreshed(reports)
-            downloads?.refreshed(reports)
-        }
-        player.onChange = { [weak adapter, weak bridge, weak downloads] in
-            bridge?.recheckArt()
-            adapter?.stateChanged()
-            downloads?.followUpNext()
-        }
-        player.onSeeked = { [weak adapter] in adapter?.seeked(to: NowPlayingMetadata.microseconds($0)) }
-        bridge.onArtArrived = { [weak adapter] in
-            playlists.announce()
-            adapter?.stateChanged()
-        }
-        library.onChange = { [weak adapter] in
-            playlists.announce()
-            adapter?.stateChanged()
-        }
+        let announcements = BusAnnouncements(session: session, bridge: bridge, adapter: adapter)
+        session.notify(through: DesktopNotifier(connection: connection), art: art)
         bridge.onQuit = { [loop] in
             Log.message("quitting at a client's request")
             loop.quit()
@@ -142,46 +109,17 @@ final class Daemon {
             Log.warning("lost the session bus (\(reason)); quitting")
             loop.quit()
         }
-        try? library.refresh()
-        let refreshes = context.addTimeout(milliseconds: refreshMinutes * 60_000) { [weak library] in
-            try? library?.refresh()
-            return true
-        }
-        downloads.followUpNext()
-        downloads.tidy()
-        let downloadTicks = context.addTimeout(milliseconds: 5_000) { [weak downloads] in
-            downloads?.tick()
-            return true
-        }
-        let tidying = context.addTimeout(milliseconds: 15 * 60_000) { [weak downloads] in
-            downloads?.tidy()
-            return true
-        }
+        session.begin(refreshingEvery: .seconds(Int64(refreshMinutes) * 60))
         Heap.returnFreeMemory()  // what start-up parsed and read back
         loop.run()
-        withExtendedLifetime(notices) {}
         signals.forEach { g_source_remove($0) }
-        refreshes.cancel()
-        downloadTicks.cancel()
-        tidying.cancel()
-        downloads.stop()
-        player.saveProgress(leaving: false)
-        player.stop()
+        announcements.stop()
+        session.end()
         background.drain()
         adapter.unexport()
         libraryObject.unexport()
         connection.flush()
         connection.close()
-    }
-
-    /// Where playback starts.
-    private enum StartingPoint {
-        /// The stored current episode, restored where it was left.
-        case episode(EpisodeID)
-        /// A podcast used for the first time: its newest episode, paused at the start.
-        case newest(PodcastID)
-        /// An empty library.
-        case nothing
     }
 
     /// `--feed` names the podcast (subscribed to first when new; its current episode restored when it

@@ -45,12 +45,10 @@ struct DownloadRulesTests {
             fixture.transfers.fail(audio, .connectivity("127.0.0.1 refused the connection"))
             let record = try #require(fixture.downloads.records[id])
             #expect(record.state == .failed)
-            #expect(record.nextAttemptAt == fixture.clock.now.addingTimeInterval(wait))
+            #expect(record.nextAttemptAt == fixture.clock.date.addingTimeInterval(wait))
             fixture.clock.advance(wait - 1)
-            fixture.downloads.tick()
             #expect(fixture.transfers.running.isEmpty, "not before its time")
             fixture.clock.advance(1)
-            fixture.downloads.tick()
             #expect(fixture.transfers.running.count == 1)
         }
         fixture.transfers.fail(audio, .connectivity("127.0.0.1 refused the connection"))
@@ -60,7 +58,6 @@ struct DownloadRulesTests {
                 + "(4 attempts; tried again after the next refresh that reaches a server)")
         #expect(fixture.store.record(id)?.error == record.error, "stored for the next start")
         fixture.clock.advance(24 * 3600)
-        fixture.downloads.tick()
         #expect(fixture.transfers.running.isEmpty, "time alone does not bring it back")
     }
 
@@ -79,7 +76,6 @@ struct DownloadRulesTests {
                 fixture.transfers.fail(DownloadFixture.audio("beta", 1), .http(status: 404, reason: "Not Found"))
             }
             fixture.clock.advance(wait)
-            fixture.downloads.tick()
         }
         try fixture.downloads.request([pending], byHand: false)
         fixture.transfers.fail(DownloadFixture.audio("gamma", 1), .connectivity("no route to host"))
@@ -113,7 +109,6 @@ struct DownloadRulesTests {
         #expect(fixture.downloads.records[b]?.error == "the server sent a web page (text/html) instead of the episode's audio")
         #expect(fixture.downloads.records.values.allSatisfy { $0.state == .failed && $0.nextAttemptAt == nil })
         fixture.clock.advance(3600)
-        fixture.downloads.tick()
         #expect(fixture.transfers.running.isEmpty)
     }
 
@@ -127,7 +122,6 @@ struct DownloadRulesTests {
         #expect(fixture.downloads.records[try fixture.core.episode("beta-1")]?.state == .queued, "its part stays for later")
         #expect(fixture.downloads.records[try fixture.core.episode("alpha-1")]?.state == .failed)
         fixture.clock.advance(3600)
-        fixture.downloads.tick()
         #expect(fixture.transfers.running.isEmpty)
         try fixture.downloads.request([try fixture.core.episode("alpha-1")], byHand: true)
         #expect(fixture.downloads.halted == nil)
@@ -172,7 +166,6 @@ struct DownloadRulesTests {
         let fixture = try DownloadFixture { $0.ahead = 0 }
         let a = try fixture.core.subscribe("alpha", CoreFixture.show("alpha", count: 1))
         _ = try fixture.core.subscribe("beta", CoreFixture.show("beta", count: 1))
-        fixture.core.library.onNewEpisodes = { [downloads = fixture.downloads] in downloads.found($0, of: $1) }
         try fixture.core.library.set("auto-download", to: "on", for: a)
         fixture.core.feeds.answers[CoreFixture.url("alpha")] = .channel(CoreFixture.show("alpha", count: 2))
         fixture.core.feeds.answers[CoreFixture.url("beta")] = .channel(CoreFixture.show("beta", count: 2))
@@ -184,7 +177,7 @@ struct DownloadRulesTests {
         let fixture = try DownloadFixture()
         _ = try fixture.core.subscribe("alpha", CoreFixture.show("alpha", count: 2))
         let a1 = try fixture.core.episode("alpha-1"), a2 = try fixture.core.episode("alpha-2")
-        let requested = fixture.clock.now
+        let requested = fixture.clock.date
         try fixture.store.saveDownload(DownloadRecord(episode: a1, podcast: PodcastID(rawValue: 1), path: "/d/a1.mp3",
                                                       state: .downloading, bytes: 10, requestedAt: requested))
         try fixture.store.saveDownload(DownloadRecord(episode: a2, podcast: PodcastID(rawValue: 1), path: "/d/a2.mp3",
@@ -201,7 +194,7 @@ struct DownloadRulesTests {
         _ = try fixture.core.subscribe("alpha", CoreFixture.show("alpha", count: 1))
         let a1 = try fixture.core.episode("alpha-1")
         try fixture.store.saveDownload(DownloadRecord(episode: a1, podcast: PodcastID(rawValue: 1), path: "/d/a1.mp3",
-                                                      state: .downloading, bytes: 10, requestedAt: fixture.clock.now))
+                                                      state: .downloading, bytes: 10, requestedAt: fixture.clock.date))
         fixture.files.sizes["/d/a1.mp3"] = 4000
         try fixture.downloads.restore()
         #expect(fixture.transfers.started.isEmpty)
@@ -216,8 +209,7 @@ struct DownloadRulesTests {
         fixture.transfers.succeed(DownloadFixture.audio("alpha", 1))
         fixture.transfers.succeed(DownloadFixture.audio("beta", 1))
         let betaPath = try #require(fixture.downloads.records[try fixture.core.episode("beta-1")]?.path)
-        try fixture.core.library.unsubscribe(a)
-        fixture.downloads.removed(podcast: a, deletingFiles: true)
+        try fixture.core.session.unsubscribe(a, deletingFiles: true)
         #expect(fixture.files.deleted.allSatisfy { $0.contains("/Alpha/") } && fixture.files.deleted.count == 2,
                 "alpha-1's file and alpha-2's part")
         #expect(fixture.files.exists(betaPath))

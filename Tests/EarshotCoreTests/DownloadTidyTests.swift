@@ -63,7 +63,7 @@ struct DownloadTidyTests {
         try fixture.downloads.request([a1], byHand: true)
         fixture.transfers.succeed(DownloadFixture.audio("alpha", 1))
         try fixture.core.player.play(episode: a1)
-        try fixture.core.store.saveProgress(of: a1, position: 0, completed: true, at: fixture.clock.now.addingTimeInterval(-3 * 86_400))
+        try fixture.core.store.saveProgress(of: a1, position: 0, completed: true, at: fixture.clock.date.addingTimeInterval(-3 * 86_400))
         fixture.downloads.tidy()
         #expect(fixture.downloads.file(for: a1) != nil, "current")
         fixture.core.engine.finish()  // heard to its end: alpha-2 plays

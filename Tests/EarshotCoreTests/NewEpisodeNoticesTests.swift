@@ -9,13 +9,10 @@ private final class NoticeFixture {
     let f: CoreFixture
     let notifier = RecordingNotifier()
     let art = ArtShelf()
-    let notices: NewEpisodeNotices
 
     init() throws {
         f = try CoreFixture()
-        notices = NewEpisodeNotices(library: f.library, player: f.player, store: f.store, background: f.background, art: art,
-                                    notifier: notifier)
-        f.library.onRefreshed = { [notices] in notices.refreshed($0) }
+        f.session.notify(through: notifier, art: art)
     }
 
     /// Serves `name` with `count` episodes from now on.

@@ -25,8 +25,12 @@ public final class Downloads {
     let files: DownloadFiles
     /// `$XDG_DATA_HOME/earshot/episodes`.
     public let folder: URL
-    let clock: () -> Date
+    let timers: Timers
     private var running: [EpisodeID: Running] = [:]
+    /// The one-shot timer at the next retry due, when one waits.
+    private var retryTimer: TimerHandle?
+    /// When `retryTimer` fires.
+    private var retryAt: Date?
     /// Deleted by hand this session: the automatic rules leave them alone.
     private var declined: Set<EpisodeID> = []
     /// Why downloads stopped (the disk is full); nil while they run.
@@ -41,7 +45,7 @@ public final class Downloads {
 
     /// Downloads over `store`, reading episodes from `episodes`; nothing starts until `restore`.
     public init(store: DownloadStore, episodes: LibraryStore, library: Library, background: Background,
-                transfers: EpisodeTransferring, files: DownloadFiles, folder: URL, clock: @escaping () -> Date = Date.init) {
+                transfers: EpisodeTransferring, files: DownloadFiles, folder: URL, timers: Timers) {
         self.store = store
         self.episodes = episodes
         self.library = library
@@ -49,7 +53,7 @@ public final class Downloads {
         self.transfers = transfers
         self.files = files
         self.folder = folder
-        self.clock = clock
+        self.timers = timers
     }
 
     /// Where downloads go by default: `$XDG_DATA_HOME/earshot/episodes` (`~/.local/share` when unset).
@@ -74,7 +78,7 @@ public final class Downloads {
                 record.state = .completed
                 record.bytes = files.size(record.path) ?? 0
                 record.totalBytes = record.bytes
-                record.completedAt = clock()
+                record.completedAt = timers.date
                 save(record)
             case .downloading, .queued:
                 record.state = .queued
@@ -89,6 +93,8 @@ public final class Downloads {
 
     /// Stops every transfer (at exit); the parts stay and the next start resumes them.
     public func stop() {
+        retryTimer?.cancel()
+        retryTimer = nil
         let handles = running.values.map(\.handle)
         running.removeAll()
         handles.forEach { $0.cancel() }
@@ -162,7 +168,7 @@ public final class Downloads {
     /// The transfer rate of a running download in bytes per second, once it is measurable.
     public func rate(of episode: EpisodeID) -> Double? {
         guard let running = running[episode], let start = running.startBytes, let bytes = records[episode]?.bytes else { return nil }
-        let elapsed = clock().timeIntervalSince(running.startedAt)
+        let elapsed = timers.date.timeIntervalSince(running.startedAt)
         return elapsed >= 0.5 ? Double(bytes - start) / elapsed : nil
     }
 
@@ -185,8 +191,9 @@ public final class Downloads {
         do { try request(playable, byHand: false) } catch { Log.debug("cannot download new episodes: \(error)") }
     }
 
-    /// Starts the retries that are due (the daemon calls it every few seconds).
-    public func tick() {
+    /// The settings changed: Up Next is followed again, and waiting downloads start within the new limits.
+    public func settingsChanged() {
+        followUpNext()
         pump()
     }
 
@@ -231,7 +238,7 @@ public final class Downloads {
                 queued: queue.contains(record.episode))
         }
         let parts = records.values.filter { $0.state != .completed }.reduce(Int64(0)) { $0 + $1.bytes }
-        let doomed = DownloadPolicy.toDelete(facts, partBytes: parts, protected: protected, settings: settings, now: clock())
+        let doomed = DownloadPolicy.toDelete(facts, partBytes: parts, protected: protected, settings: settings, now: timers.date)
         for id in doomed {
             Log.message("deleted the download \(records[id]?.path ?? "") (tidying)")
             discard(id, deletingFile: true)
@@ -246,7 +253,7 @@ public final class Downloads {
 
     private func pump() {
         guard halted == nil else { return }
-        let now = clock()
+        let now = timers.date
         var hosts: [EpisodeID: String] = [:]
         let waiting = records.values.filter { $0.state == .queued || ($0.state == .failed && $0.nextAttemptAt != nil) }
         for record in waiting {
@@ -255,6 +262,24 @@ public final class Downloads {
         let starting = DownloadPolicy.toStart(Array(records.values), hosts: hosts, running: running.values.map(\.host),
                                               settings: library.downloadSettings, now: now)
         for id in starting { begin(id, host: hosts[id] ?? "") }
+        armRetry(after: now)
+    }
+
+    /// Arms one timer at the earliest retry still to come (none: no timer), instead of polling.
+    private func armRetry(after now: Date) {
+        let next = records.values.compactMap { record in
+            record.state == .failed || record.state == .queued ? record.nextAttemptAt.flatMap { $0 > now ? $0 : nil } : nil
+        }.min()
+        guard next != retryAt else { return }
+        retryTimer?.cancel()
+        retryTimer = nil
+        retryAt = next
+        guard let next else { return }
+        retryTimer = timers.after(.milliseconds(Int64((next.timeIntervalSince(now) * 1000).rounded(.up)))) { [weak self] in
+            self?.retryTimer = nil
+            self?.retryAt = nil
+            self?.pump()
+        }
     }
 
     private func begin(_ id: EpisodeID, host: String) {
@@ -272,7 +297,7 @@ public final class Downloads {
             from: remote, to: URL(fileURLWithPath: record.path),
             progress: { [weak self] progress in self?.progressed(id, progress) },
             completion: { [weak self] result in self?.finished(id, result) })
-        running[id] = Running(handle: handle, host: host, startedAt: clock(), startBytes: nil)
+        running[id] = Running(handle: handle, host: host, startedAt: timers.date, startBytes: nil)
     }
 
     private func progressed(_ id: EpisodeID, _ progress: DownloadProgress) {
@@ -287,7 +312,7 @@ public final class Downloads {
     private func finished(_ id: EpisodeID, _ result: Result<URL, DownloadError>) {
         let wasRunning = running.removeValue(forKey: id) != nil
         guard var record = records[id] else { return }
-        let now = clock()
+        let now = timers.date
         switch result {
         case .success:
             record.state = .completed
@@ -363,7 +388,7 @@ public final class Downloads {
     /// Now, or a millisecond after the latest request, so that downloads start in the order asked for.
     private func nextRequestTime() -> Date {
         let latest = records.values.map(\.requestedAt).max() ?? .distantPast
-        return max(clock(), latest.addingTimeInterval(0.001))
+        return max(timers.date, latest.addingTimeInterval(0.001))
     }
 
     /// A free path for `stored`: `<folder>/<podcast title>/<episode title>.<ext>`.

@@ -6,5 +6,3 @@ import Foundation
 public protocol ChaptersFetching: AnyObject {
     func fetch(_ url: URL, completion: @escaping (Result<[Chapter], ChaptersFetchError>) -> Void)
 }
-
-extension ChaptersLoader: ChaptersFetching {}

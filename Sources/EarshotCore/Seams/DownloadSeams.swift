@@ -30,39 +30,3 @@ public protocol DownloadFiles: AnyObject {
     /// Deletes the file, its `.part` and its `.part.json`; a missing file is not an error.
     func delete(_ path: String)
 }
-
-/// The libsoup `EpisodeDownload` as an `EpisodeTransferring`.
-public final class SoupTransfers: EpisodeTransferring {
-    public init() {}
-
-    public func start(from remote: URL, to destination: URL, progress: @escaping (DownloadProgress) -> Void,
-                      completion: @escaping (Result<URL, DownloadError>) -> Void) -> DownloadHandle {
-        let download = EpisodeDownload(from: remote, to: destination)
-        download.start(progress: progress, completion: completion)
-        return download
-    }
-}
-
-extension EpisodeDownload: DownloadHandle {}
-
-/// Downloaded files on the local disk.
-public final class DiskFiles: DownloadFiles {
-    public init() {}
-
-    public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
-
-    public func size(_ path: String) -> Int64? {
-        let part = EpisodeDownload.partFiles(for: URL(fileURLWithPath: path))[0].path
-        for candidate in [path, part] {
-            if let size = (try? FileManager.default.attributesOfItem(atPath: candidate))?[.size] as? NSNumber {
-                return size.int64Value
-            }
-        }
-        return nil
-    }
-
-    public func delete(_ path: String) {
-        unlink(path)
-        for part in EpisodeDownload.partFiles(for: URL(fileURLWithPath: path)) { unlink(part.path) }
-    }
-}

@@ -7,7 +7,6 @@ public protocol FeedFetching: AnyObject {
     func fetch(_ url: URL, validators: FeedValidators, completion: @escaping (Result<FeedFetchResult, FeedError>) -> Void)
 }
 
-extension FeedLoader: FeedFetching {}
 
 /// Cover images in a local cache: desktop shells show only local files.
 public protocol ArtLookup: AnyObject {
@@ -16,5 +15,3 @@ public protocol ArtLookup: AnyObject {
     /// Downloads `remote` into the cache; the completion runs later on the caller's main context.
     func fetch(_ remote: URL, completion: @escaping (Result<URL, ArtError>) -> Void)
 }
-
-extension ArtCache: ArtLookup {}

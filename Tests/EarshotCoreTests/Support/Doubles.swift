@@ -141,9 +141,18 @@ final class ScriptedEngine: AudioEngine {
     func announceState() { emit(.stateChanged(state)) }
 }
 
-/// A clock moved by hand, with one-shot timers that fire as it passes them, in order.
+/// A clock moved by hand, with one-shot timers that fire as it passes them, in order. Its wall-clock
+/// date moves with it.
 final class ManualTimers: Timers {
     private(set) var now: Duration = .seconds(1000)
+    /// The date when `now` was at its start.
+    private let origin = (date: Date(timeIntervalSince1970: 1_700_000_000), now: Duration.seconds(1000))
+
+    var date: Date { origin.date.addingTimeInterval(Self.seconds(now - origin.now)) }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
     private var pending: [(id: Int, at: Duration, fire: () -> Void)] = []
     private var nextID = 0
 
@@ -162,6 +171,9 @@ final class ManualTimers: Timers {
         pending.append((id, now + max(delay, .zero), fire))
         return Handle { [weak self] in self?.pending.removeAll { $0.id == id } }
     }
+
+    /// Moves the clock forward by `seconds`, firing the timers due on the way.
+    func advance(_ seconds: Double) { advance(by: .milliseconds(Int64((seconds * 1000).rounded()))) }
 
     /// Moves the clock forward by `time`, firing each timer due on the way at its own time.
     func advance(by time: Duration) {

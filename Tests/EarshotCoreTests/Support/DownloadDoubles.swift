@@ -84,31 +84,17 @@ final class MemoryFiles: DownloadFiles {
     }
 }
 
-/// A clock a test moves by hand.
-final class TestClock {
-    var now = Date()
-    func advance(_ seconds: Double) { now = now.addingTimeInterval(seconds) }
-}
-
-/// A `CoreFixture` with downloads over in-memory doubles.
+/// A `CoreFixture` seen from its downloads.
 final class DownloadFixture {
     let core: CoreFixture
-    let store = MemoryDownloadStore()
-    let files = MemoryFiles()
-    let transfers: ScriptedTransfers
-    let clock = TestClock()
-    let downloads: Downloads
+    var store: MemoryDownloadStore { core.downloadStore }
+    var files: MemoryFiles { core.files }
+    var transfers: ScriptedTransfers { core.transfers }
+    var clock: ManualTimers { core.timers }
+    var downloads: Downloads { core.downloads }
 
     init(_ configure: (inout DownloadSettings) -> Void = { _ in }) throws {
-        core = try CoreFixture()
-        configure(&core.library.downloadDefaults)
-        transfers = ScriptedTransfers(files: files)
-        let clock = self.clock
-        downloads = Downloads(store: store, episodes: core.store, library: core.library, background: core.background,
-                              transfers: transfers, files: files, folder: URL(fileURLWithPath: "/data/earshot/episodes"),
-                              clock: { clock.now })
-        downloads.player = core.player
-        core.player.localFile = { [downloads] in downloads.file(for: $0) }
+        core = try CoreFixture(downloadDefaults: configure)
     }
 
     /// The audio URL of episode `number` of show `name` (as `CoreFixture.show` makes them).

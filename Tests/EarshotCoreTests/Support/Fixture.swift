@@ -3,7 +3,8 @@ import EarshotFeed
 import EarshotStore
 import Foundation
 
-/// A library, a player and their doubles, with helpers to make shows of dated episodes.
+/// A session — library, player, downloads — over in-memory doubles, with helpers to make shows of
+/// dated episodes.
 final class CoreFixture {
     let store = MemoryStore()
     let engine = ScriptedEngine()
@@ -11,14 +12,25 @@ final class CoreFixture {
     let background = InlineBackground()
     let timers = ManualTimers()
     let chapterFiles = ChapterFiles()
-    let library: Library
-    let player: Player
+    let downloadStore = MemoryDownloadStore()
+    let files = MemoryFiles()
+    let transfers: ScriptedTransfers
+    let session: Session
+    var library: Library { session.library }
+    var player: Player { session.player }
+    var downloads: Downloads { session.downloads }
+    /// Every event the session published, in order.
+    private(set) var events: [SessionEvent] = []
 
-    init() throws {
-        library = try Library(store: store, background: background, fetcher: feeds)
-        player = Player(engine: engine, store: store, background: background, library: library, timers: timers)
+    init(demo: URL? = nil, downloadDefaults: (inout DownloadSettings) -> Void = { _ in }) throws {
+        transfers = ScriptedTransfers(files: files)
+        let library = try Library(store: store, background: background, fetcher: feeds, events: SessionEvents(), demoURL: demo)
+        downloadDefaults(&library.downloadDefaults)
+        session = Session(library: library, engine: engine, store: store, downloadStore: downloadStore, background: background,
+                          transfers: transfers, files: files, downloadFolder: URL(fileURLWithPath: "/data/earshot/episodes"),
+                          timers: timers, chapters: chapterFiles)
         engine.clock = timers
-        player.chaptersFetcher = chapterFiles
+        session.events.subscribe { [unowned self] in self.events.append($0) }
     }
 
     /// A show at `http://<name>.test/feed.xml` whose episodes `<name>-1` (oldest) … `<name>-<count>` have

@@ -1,0 +1,103 @@
+import EarshotFeed
+import EarshotStore
+import Foundation
+
+/// The one command surface: MPRIS (Player, Playlists) and `org.earshot.Earshot1` decode a call, make one
+/// of these, and encode its answer. What follows from a command (download ahead, announcing the change)
+/// follows from the events the parts publish, whichever adapter asked.
+extension Session {
+    // MARK: Transport
+
+    public func play() throws(LibraryError) { try player.play() }
+    public func pause() { player.pause() }
+    public func playPause() throws(LibraryError) { try player.playPause() }
+    public func stop() { player.stop() }
+    /// Next as the media buttons are set (`next-button`: the next episode by default).
+    public func next() throws(LibraryError) { try player.pressNext() }
+    /// Previous as the media buttons are set (`previous-button`).
+    public func previous() throws(LibraryError) { try player.pressPrevious() }
+    public func seek(to position: Duration) { player.seek(to: position) }
+    public func setRate(_ rate: Double) { player.setRate(rate) }
+    public func setVolume(_ volume: Double) { player.setVolume(volume) }
+
+    /// An episode's audio or page address plays it; any other address is taken for a feed.
+    public func open(_ uri: String) throws(LibraryError) { try player.open(uri) }
+
+    /// Plays `episode` now, where it was left.
+    public func play(episode: EpisodeID) throws(LibraryError) { try player.play(episode: episode) }
+
+    /// Plays `podcast`: its episode in progress, else its oldest unplayed one.
+    public func play(podcast: PodcastID) throws(LibraryError) { try player.play(podcast: podcast) }
+
+    /// Plays the first episode of Up Next.
+    public func playUpNext() throws(LibraryError) {
+        guard let first = player.upNext.first else { throw .noEpisode("Up Next is empty") }
+        try player.play(episode: first.episode)
+    }
+
+    /// Calls `settled` once the current episode's audio opened (nil) or why it could not.
+    public func whenAudioOpens(_ settled: @escaping (String?) -> Void) { player.whenAudioOpens(settled) }
+
+    // MARK: Up Next
+
+    public func enqueue(_ episodes: [EpisodeID], at position: Int? = nil) throws(LibraryError) {
+        try player.enqueue(episodes, at: position)
+    }
+    public func dequeue(_ episodes: [EpisodeID]) throws(LibraryError) { try player.dequeue(episodes) }
+    public func moveQueued(_ episode: EpisodeID, to position: Int) throws(LibraryError) {
+        try player.moveQueued(episode, to: position)
+    }
+    public func clearQueue() { player.clearQueue() }
+
+    // MARK: The library
+
+    /// Subscribes to each address given as text; a text that is not an http, https or file URL is
+    /// refused in its own report (in order after the others) without stopping the rest.
+    public func subscribe(_ texts: [String], autoQueue: Bool, progress: @escaping (UpdateReport, Int, Int) -> Void,
+                          completion: @escaping ([UpdateReport]) -> Void) {
+        var urls: [URL] = []
+        var refused: [UpdateReport] = []
+        for text in texts {
+            if let url = URL(string: text), ["http", "https", "file"].contains(url.scheme?.lowercased() ?? "") {
+                urls.append(url)
+            } else {
+                refused.append(UpdateReport(url: URL(string: "invalid:")!, error: "“\(text)” is not an http, https or file URL"))
+            }
+        }
+        library.subscribe(urls, autoQueue: autoQueue, progress: progress) { reports in completion(reports + refused) }
+    }
+
+    /// Unsubscribes; with `deletingFiles` its downloaded files go too.
+    public func unsubscribe(_ podcast: PodcastID, deletingFiles: Bool) throws(LibraryError) {
+        try library.unsubscribe(podcast, deletingFiles: deletingFiles)
+    }
+
+    /// Refreshes these podcasts (nil or empty: all).
+    public func refresh(_ podcasts: [PodcastID]?, progress: @escaping (UpdateReport, Int, Int) -> Void,
+                        completion: @escaping ([UpdateReport]) -> Void) throws(LibraryError) {
+        try library.refresh(podcasts.flatMap { $0.isEmpty ? nil : $0 }, progress: progress, completion: completion)
+    }
+
+    /// Changes a setting of `podcast` (nil: the whole library).
+    public func set(_ key: String, to value: String, for podcast: PodcastID?) throws(LibraryError) {
+        try library.set(key, to: value, for: podcast)
+    }
+
+    // MARK: Downloads
+
+    public func download(_ episodes: [EpisodeID]) throws(LibraryError) { try downloads.request(episodes, byHand: true) }
+    public func deleteDownloads(_ episodes: [EpisodeID]) throws(LibraryError) { try downloads.delete(episodes) }
+
+    // MARK: Comforts
+
+    public func setSleepTimer(_ mode: SleepMode?) throws(LibraryError) { try player.setSleepTimer(mode) }
+    /// Goes to chapter `number` (from 1).
+    public func goToChapter(_ number: Int) throws(LibraryError) {
+        guard number >= 1 else { throw .indexOutOfRange("chapters are numbered from 1") }
+        try player.goToChapter(number - 1)
+    }
+    /// The next chapter (`offset` > 0) or the previous one (< 0).
+    public func skipChapter(_ offset: Int) throws(LibraryError) {
+        if offset > 0 { try player.nextChapter() } else if offset < 0 { try player.previousChapter() }
+    }
+}

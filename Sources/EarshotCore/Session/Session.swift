@@ -1,0 +1,130 @@
+import EarshotFeed
+import EarshotGLib
+import EarshotStore
+import Foundation
+
+/// The listening session: it owns the library, the player, the downloads and the new-episode notices,
+/// holds the rules between them, and runs the session's timers (the timed refresh, tidying) through the
+/// one clock seam. The parts publish what they did as `SessionEvent`s; the rules here react to those
+/// (Up Next changed → download ahead; a refresh found episodes → auto-download and a notice; a podcast
+/// was removed → its downloads go), and so do the bus adapters, which otherwise only call the command
+/// surface (`Session+Commands`). Everything runs on the loop's thread; unit tests build it over
+/// in-memory seams.
+public final class Session {
+    /// What happened, for the adapters.
+    public let events: SessionEvents
+    public let library: Library
+    public let player: Player
+    public let downloads: Downloads
+    let timers: Timers
+    private var notices: NewEpisodeNotices?
+    private var rules: EventSubscription?
+    private var refreshTimer: TimerHandle?
+    private var tidyTimer: TimerHandle?
+    /// Time between the timed refreshes of every podcast.
+    private var refreshInterval: Duration = .seconds(30 * 60)
+
+    /// How often downloaded files are tidied away (grace period, disk budget).
+    static let tidyInterval: Duration = .seconds(15 * 60)
+
+    /// A session over `library` (whose events it shares): the player drives `engine`, downloads go
+    /// through `transfers` into `downloadFolder`.
+    public init(library: Library, engine: AudioEngine, store: LibraryStore, downloadStore: DownloadStore, background: Background,
+                transfers: EpisodeTransferring, files: DownloadFiles, downloadFolder: URL, timers: Timers,
+                chapters: ChaptersFetching? = nil) {
+        events = library.events
+        self.library = library
+        self.timers = timers
+        player = Player(engine: engine, store: store, background: background, library: library, timers: timers, events: events)
+        player.chaptersFetcher = chapters
+        downloads = Downloads(store: downloadStore, episodes: store, library: library, background: background,
+                              transfers: transfers, files: files, folder: downloadFolder, timers: timers)
+        downloads.player = player
+        player.localFile = { [unowned downloads] in downloads.file(for: $0) }
+        rules = events.subscribe { [weak self] event in self?.apply(event) }
+    }
+
+    /// New-episode notices are posted through `notifier`, with covers from `art`.
+    public func notify(through notifier: Notifier, art: ArtLookup) {
+        notices = NewEpisodeNotices(library: library, player: player, store: player.store, background: player.background,
+                                    art: art, notifier: notifier)
+    }
+
+    // MARK: The rules between the parts
+
+    private func apply(_ event: SessionEvent) {
+        switch event {
+        case .upNextChanged:
+            downloads.followUpNext()
+        case .newEpisodes(let episodes, let podcast):
+            downloads.found(episodes, of: podcast)
+        case .refreshFinished(let reports):
+            notices?.refreshed(reports)
+            downloads.refreshed(reports)
+        case .podcastRemoved(let podcast, let deletingFiles):
+            downloads.removed(podcast: podcast, deletingFiles: deletingFiles)
+        case .settingChanged:
+            downloads.settingsChanged()
+        case .nowPlayingChanged, .episodeChanged, .seeked, .progressSaved, .feedStored, .podcastsChanged:
+            break
+        }
+    }
+
+    // MARK: Start and end
+
+    /// Restores what was stored (Up Next, the history, the downloads) and makes `start` current, paused:
+    /// before the bus name is owned, so the first client sees the episode where it was left.
+    public func restore(at start: StartingPoint) {
+        player.restoreLists()
+        do { try downloads.restore() } catch { Log.warning("\(error)") }
+        switch start {
+        case .episode(let id):
+            do { try player.restore(id) } catch { Log.warning("cannot restore the current episode: \(error)") }
+        case .newest(let podcast):
+            player.selectNewest(of: podcast)
+        case .nothing:
+            break
+        }
+    }
+
+    /// Starts the session's background work: a refresh of every podcast now and every `refreshInterval`,
+    /// downloading ahead, and tidying now and every 15 minutes.
+    public func begin(refreshingEvery interval: Duration) {
+        refreshInterval = interval
+        refreshAll()
+        downloads.followUpNext()
+        tidy()
+    }
+
+    /// Ends the session: timers and transfers stop, the place in the current episode is saved.
+    public func end() {
+        refreshTimer?.cancel()
+        tidyTimer?.cancel()
+        refreshTimer = nil
+        tidyTimer = nil
+        rules?.cancel()
+        downloads.stop()
+        player.saveProgress(leaving: false)
+        player.stop()
+    }
+
+    private func refreshAll() {
+        try? library.refresh()
+        refreshTimer = timers.after(refreshInterval) { [weak self] in self?.refreshAll() }
+    }
+
+    private func tidy() {
+        downloads.tidy()
+        tidyTimer = timers.after(Self.tidyInterval) { [weak self] in self?.tidy() }
+    }
+}
+
+/// Where playback starts when the daemon starts.
+public enum StartingPoint: Equatable, Sendable {
+    /// The stored current episode, restored where it was left.
+    case episode(EpisodeID)
+    /// A podcast used for the first time: its newest episode, paused at the start.
+    case newest(PodcastID)
+    /// An empty library.
+    case nothing
+}

@@ -1,0 +1,43 @@
+import EarshotCore
+import EarshotMPRIS
+
+/// What the bus hears when the session changes: the MPRIS adapter compares and sends PropertiesChanged
+/// (only for real changes), `Seeked` after a landed seek, and `PlaylistChanged` for a renamed podcast or
+/// a cover that arrived. It follows the session's events; nothing in Core knows of the bus.
+public final class BusAnnouncements {
+    private let bridge: MPRISPlayer
+    private weak var adapter: MPRISAdapter?
+    private let playlists: PlaylistWatcher
+    private var subscription: EventSubscription?
+
+    /// Announces `session`'s changes through `adapter`, whose player is `bridge`.
+    public init(session: Session, bridge: MPRISPlayer, adapter: MPRISAdapter) {
+        self.bridge = bridge
+        self.adapter = adapter
+        playlists = PlaylistWatcher(bridge: bridge, adapter: adapter)
+        bridge.onArtArrived = { [weak self] in self?.podcastsChanged() }
+        subscription = session.events.subscribe { [weak self] event in self?.hear(event) }
+    }
+
+    private func hear(_ event: SessionEvent) {
+        switch event {
+        case .nowPlayingChanged, .upNextChanged:
+            bridge.recheckArt()
+            adapter?.stateChanged()
+        case .seeked(let position):
+            adapter?.seeked(to: NowPlayingMetadata.microseconds(position))
+        case .podcastsChanged:
+            podcastsChanged()
+        case .episodeChanged, .progressSaved, .feedStored, .newEpisodes, .refreshFinished, .podcastRemoved, .settingChanged:
+            break
+        }
+    }
+
+    private func podcastsChanged() {
+        playlists.announce()
+        adapter?.stateChanged()
+    }
+
+    /// Stops following the session (at exit).
+    public func stop() { subscription?.cancel() }
+}

@@ -1,0 +1,25 @@
+import EarshotCore
+import EarshotFeed
+import Foundation
+
+/// Downloaded files on the local disk.
+public final class DiskFiles: DownloadFiles {
+    public init() {}
+
+    public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    public func size(_ path: String) -> Int64? {
+        let part = EpisodeDownload.partFiles(for: URL(fileURLWithPath: path))[0].path
+        for candidate in [path, part] {
+            if let size = (try? FileManager.default.attributesOfItem(atPath: candidate))?[.size] as? NSNumber {
+                return size.int64Value
+            }
+        }
+        return nil
+    }
+
+    public func delete(_ path: String) {
+        unlink(path)
+        for part in EpisodeDownload.partFiles(for: URL(fileURLWithPath: path)) { unlink(part.path) }
+    }
+}
