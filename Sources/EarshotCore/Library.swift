@@ -85,19 +85,19 @@ public final class Library {
     // MARK: Settings
 
     /// Whether new episodes of `podcast` go to the end of Up Next.
-    public func autoQueue(_ podcast: PodcastID) -> Bool { isOn(Setting.autoQueue, for: podcast) }
+    public func autoQueue(_ podcast: PodcastID) -> Bool { isOn(SettingsTable.autoQueue, for: podcast) }
 
     /// Whether a refresh that finds new episodes of `podcast` posts a desktop notification.
-    public func notifies(_ podcast: PodcastID) -> Bool { isOn(Setting.notify, for: podcast) }
+    public func notifies(_ podcast: PodcastID) -> Bool { isOn(SettingsTable.notify, for: podcast) }
 
     /// An on/off setting of `podcast`, else the global default, else on.
     private func isOn(_ key: String, for podcast: PodcastID) -> Bool {
-        Setting.flag(settings[podcast]?[key] ?? settings[nil]?[key]) ?? true
+        SettingKind.flag(settings[podcast]?[key] ?? settings[nil]?[key]) ?? true
     }
 
     /// Whether new episodes of `podcast` are downloaded as a refresh finds them.
     public func autoDownload(_ podcast: PodcastID) -> Bool {
-        Setting.flag(settings[podcast]?[DownloadSettings.autoDownloadKey] ?? settings[nil]?[DownloadSettings.autoDownloadKey])
+        SettingKind.flag(settings[podcast]?[DownloadSettings.autoDownloadKey] ?? settings[nil]?[DownloadSettings.autoDownloadKey])
             ?? downloadDefaults.autoDownload
     }
 
@@ -110,28 +110,12 @@ public final class Library {
         return resolved
     }
 
-    /// Changes a setting of `podcast` (nil: the global default). Values are checked here.
+    /// Changes a setting of `podcast` (nil: the global default), checked against `SettingsTable`.
     public func set(_ key: String, to value: String, for podcast: PodcastID?) throws(LibraryError) {
         if let podcast, self.podcast(podcast) == nil { throw .noSuchPodcast(podcast) }
-        switch key {
-        case Setting.autoQueue, Setting.notify:
-            guard let flag = Setting.flag(value) else { throw .invalidSetting("\(key) is on or off, not “\(value)”") }
-            save(key, flag ? "on" : "off", for: podcast)
-        case _ where SoundProfile.keys.contains(key):
-            save(key, try SoundProfile.normalized(key, value), for: podcast)
-        case _ where key == DownloadSettings.autoDownloadKey || DownloadSettings.globalKeys.contains(key):
-            if podcast != nil, key != DownloadSettings.autoDownloadKey {
-                throw .invalidSetting("\(key) is a setting of the whole library: set it for all podcasts (podcast 0)")
-            }
-            var scratch = DownloadSettings()
-            switch scratch.apply(key, value) {
-            case .success(let text): save(key, text, for: podcast)
-            case .failure(let problem): throw .invalidSetting(problem.description)
-            }
-        default:
-            let known = [Setting.autoQueue, Setting.notify] + SoundProfile.keys + [DownloadSettings.autoDownloadKey]
-                + DownloadSettings.globalKeys
-            throw .invalidSetting("unknown setting “\(key)” (known: \(known.joined(separator: ", ")))")
+        switch SettingsTable.normalized(key, value, in: podcast == nil ? .library : .podcast) {
+        case .success(let text): save(key, text, for: podcast)
+        case .failure(let problem): throw .invalidSetting(problem.description)
         }
         events.publish(.settingChanged(key: key, podcast: podcast))
     }
@@ -218,7 +202,7 @@ public final class Library {
                 podcasts[index] = summary
             } else {
                 podcasts.append(summary)
-                if let autoQueue { save(Setting.autoQueue, autoQueue ? "on" : "off", for: summary.id) }
+                if let autoQueue { save(SettingsTable.autoQueue, autoQueue ? "on" : "off", for: summary.id) }
             }
             report.podcast = summary.id
             report.title = summary.channel.title
@@ -275,20 +259,5 @@ public final class Library {
         background.run { Player.log { try store.removePodcast(id) } }
         events.publish(.podcastRemoved(id, deletingFiles: deletingFiles))
         events.publish(.podcastsChanged)
-    }
-}
-
-/// The settings Earshot knows, and how their values read.
-enum Setting {
-    static let autoQueue = "auto-queue"
-    static let notify = "notify"
-
-    /// on/off, true/false, yes/no, 1/0.
-    static func flag(_ text: String?) -> Bool? {
-        switch text?.lowercased() {
-        case "on", "true", "yes", "1": true
-        case "off", "false", "no", "0": false
-        default: nil
-        }
     }
 }

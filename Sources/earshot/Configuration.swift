@@ -28,8 +28,7 @@ struct Configuration: Equatable {
     /// The download settings given in the file, over the defaults.
     var downloads = DownloadSettings()
 
-    /// The longest refresh interval accepted, in minutes (a week); longer ones would overflow the
-    /// main loop's millisecond timer.
+    /// The longest refresh interval accepted, in minutes (a week, as the settings table says).
     static let maximumRefreshMinutes: UInt32 = 10_080
 
     /// The configuration file's path for this environment.
@@ -62,29 +61,23 @@ struct Configuration: Equatable {
         return configuration
     }
 
+    /// Takes one line's setting, checked against `SettingsTable` (the file's keys and values are those
+    /// of the table), or fails naming the place.
     private mutating func set(_ key: String, _ value: String, at place: String) throws {
+        let text: String
+        switch SettingsTable.normalized(key, value, in: .file) {
+        case .success(let normalized): text = normalized
+        case .failure(let problem): throw CommandFailure("\(place): \(problem)")
+        }
         switch key {
-        case "feed": feed = value
-        case "audio-sink": audioSink = value
-        case "state-dir": stateDirectory = value
-        case "cache-dir": cacheDirectory = value
-        case "refresh-interval":
-            guard let minutes = UInt32(value), (1...Self.maximumRefreshMinutes).contains(minutes) else {
-                throw CommandFailure(
-                    "\(place): refresh-interval must be a whole number of minutes from 1 to \(Self.maximumRefreshMinutes) (a week)")
-            }
-            refreshInterval = minutes
-        case "verbose":
-            guard let flag = Bool(value) else { throw CommandFailure("\(place): verbose must be true or false") }
-            verbose = flag
-        case _ where ListeningOptions.keys.contains(key):
-            try listening.set(key, value, at: place)
-        case _ where key == DownloadSettings.autoDownloadKey || DownloadSettings.globalKeys.contains(key):
-            if case .failure(let problem) = downloads.apply(key, value) { throw CommandFailure("\(place): \(problem)") }
-        default:
-            let known = ["feed", "audio-sink", "refresh-interval", "state-dir", "cache-dir", "verbose"] + ListeningOptions.keys
-                + DownloadSettings.globalKeys + [DownloadSettings.autoDownloadKey]
-            throw CommandFailure("\(place): unknown setting “\(key)” (known: \(known.joined(separator: ", ")))")
+        case SettingsTable.feed: feed = text
+        case SettingsTable.audioSink: audioSink = text
+        case SettingsTable.stateDir: stateDirectory = text
+        case SettingsTable.cacheDir: cacheDirectory = text
+        case SettingsTable.refreshInterval: refreshInterval = UInt32(text)
+        case SettingsTable.verbose: verbose = SettingKind.flag(text)
+        case _ where ListeningOptions.keys.contains(key): listening.set(key, text)
+        default: _ = downloads.apply(key, text)
         }
     }
 }

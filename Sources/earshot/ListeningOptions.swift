@@ -15,27 +15,15 @@ struct ListeningOptions: Equatable {
     var soundProfile: [String: String] = [:]
 
     /// The keys this part of the file knows.
-    static let keys = ["sleep-fade", "next-button", "previous-button"] + SoundProfile.keys
+    static let keys = [SettingsTable.sleepFade, SettingsTable.nextButton, SettingsTable.previousButton] + SoundProfile.keys
 
-    /// Takes `key = value`, or says why not.
-    mutating func set(_ key: String, _ value: String, at place: String) throws {
+    /// Takes `key = value`, the value already checked against `SettingsTable`.
+    mutating func set(_ key: String, _ value: String) {
         switch key {
-        case "sleep-fade":
-            guard let seconds = Double(value), (0...60).contains(seconds) else {
-                throw CommandFailure("\(place): sleep-fade must be a number of seconds from 0 to 60")
-            }
-            sleepFadeSeconds = seconds
-        case "next-button", "previous-button":
-            guard let action = ButtonAction(rawValue: value) else {
-                throw CommandFailure("\(place): \(key) must be episode, chapter or skip-30s")
-            }
-            if key == "next-button" { nextButton = action } else { previousButton = action }
-        default:
-            do throws(LibraryError) {
-                soundProfile[key] = try SoundProfile.normalized(key, value)
-            } catch {
-                throw CommandFailure("\(place): \(error)")
-            }
+        case SettingsTable.sleepFade: sleepFadeSeconds = Double(value)
+        case SettingsTable.nextButton: nextButton = ButtonAction(rawValue: value)
+        case SettingsTable.previousButton: previousButton = ButtonAction(rawValue: value)
+        default: soundProfile[key] = value
         }
     }
 

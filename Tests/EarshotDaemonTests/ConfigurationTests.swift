@@ -66,7 +66,7 @@ struct ConfigurationTests {
         let file = try EarshotProcess.run(["--feed", h.feedURL.absoluteString], environment: h.environment)
         #expect(file.status == 1)
         #expect(file.stderr.split(separator: "\n").count == 1)
-        #expect(file.stderr.contains("earshot.conf, line 1: refresh-interval must be a whole number of minutes from 1 to 10080"),
+        #expect(file.stderr.contains("earshot.conf, line 1: refresh-interval is a number of minutes from 1 to 10080"),
                 "\(file.stderr)")
 
         try h.writeConfiguration("refresh-interval = 10080\n")

@@ -45,7 +45,7 @@ struct SoundProfileDaemonTests {
         #expect(h.terminate() == 0)
         try h.writeConfiguration("sleep-fade = 99\n")
         let run = try EarshotProcess.run(["--feed", h.feedURL.absoluteString], environment: h.environment)
-        #expect(run.status != 0 && run.stderr.contains("line 1: sleep-fade must be a number of seconds from 0 to 60"), "\(run.stderr)")
+        #expect(run.status != 0 && run.stderr.contains("line 1: sleep-fade is a number of seconds from 0 to 60"), "\(run.stderr)")
     }
 
     @Test func aChaptersFileIsFetchedWhenItsEpisodeBecomesCurrent() throws {

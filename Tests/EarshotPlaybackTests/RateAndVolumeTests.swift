@@ -86,6 +86,7 @@ struct RateAndVolumeTests {
             engine.play()
             #expect(harness.wait { (tap.lastLanding?.samples.count ?? 0) >= 8192 })
             let samples = try #require(tap.lastLanding).samples
+            try #require(samples.count >= 8192, "only \(samples.count) samples reached the output")
             let start = 44_100
             var worst: Float = 0
             for i in 0..<8192 { worst = max(worst, abs(samples[i] - 0.5 * reference.samples[start + i])) }

@@ -35,31 +35,19 @@ public struct SoundProfile: Sendable, Equatable {
     /// checked by `normalized` when they were set.
     init(_ value: (String) -> String?) {
         speed = value(Self.speedKey).flatMap(Double.init) ?? speed
-        trimSilence = Setting.flag(value(Self.trimSilenceKey)) ?? trimSilence
-        voiceBoost = Setting.flag(value(Self.voiceBoostKey)) ?? voiceBoost
+        trimSilence = SettingKind.flag(value(Self.trimSilenceKey)) ?? trimSilence
+        voiceBoost = SettingKind.flag(value(Self.voiceBoostKey)) ?? voiceBoost
         skipIntro = value(Self.skipIntroKey).flatMap(Double.init) ?? skipIntro
         skipOutro = value(Self.skipOutroKey).flatMap(Double.init) ?? skipOutro
-        rememberSpeed = Setting.flag(value(Self.rememberSpeedKey)) ?? rememberSpeed
+        rememberSpeed = SettingKind.flag(value(Self.rememberSpeedKey)) ?? rememberSpeed
     }
 
     /// `text` as stored for `key` (on/off, or a number as written), or why it is not a value of `key`.
     public static func normalized(_ key: String, _ text: String) throws(LibraryError) -> String {
-        switch key {
-        case trimSilenceKey, voiceBoostKey, rememberSpeedKey:
-            guard let flag = Setting.flag(text) else { throw .invalidSetting("\(key) is on or off, not “\(text)”") }
-            return flag ? "on" : "off"
-        case speedKey:
-            guard let speed = Double(text), speeds.contains(speed) else {
-                throw .invalidSetting("speed is a number from 0.5 to 3.0, not “\(text)”")
-            }
-            return String(speed)
-        case skipIntroKey, skipOutroKey:
-            guard let seconds = Double(text), (0...longestSkip).contains(seconds) else {
-                throw .invalidSetting("\(key) is a number of seconds from 0 to \(Int(longestSkip)), not “\(text)”")
-            }
-            return String(seconds)
-        default:
-            throw .invalidSetting("unknown setting “\(key)”")
+        guard keys.contains(key) else { throw .invalidSetting("unknown setting “\(key)”") }
+        switch SettingsTable.normalized(key, text, in: .file) {
+        case .success(let value): return value
+        case .failure(let problem): throw .invalidSetting(problem.description)
         }
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// How the automatic downloads behave, library-wide: how many of Up Next to keep ready, how many
+/// transfers at once, how long a finished episode's file stays, how much disk the files may take.
+/// Stored global settings (`earshot set all KEY VALUE`) override the configuration file's values,
+/// which override the defaults.
+public struct DownloadSettings: Sendable, Equatable {
+    /// The first N of Up Next are downloaded (0: none).
+    public var ahead: Int = 3
+    /// Transfers at once, in all.
+    public var maximum: Int = 2
+    /// Transfers at once from one host.
+    public var perHost: Int = 1
+    /// How long the file of an episode listened to its end stays; nil: forever.
+    public var grace: Duration? = .seconds(86_400)
+    /// Bytes the downloaded files may take in all; nil: no limit.
+    public var budget: Int64? = 2 << 30
+    /// Whether new episodes are downloaded for podcasts without their own auto-download setting.
+    public var autoDownload = false
+
+    public init() {}
+
+    /// The global keys and the podcast key.
+    public static let aheadKey = "download-ahead", maximumKey = "max-downloads", graceKey = "download-grace",
+                      budgetKey = "download-budget", autoDownloadKey = "auto-download"
+    /// Keys that only have a global value.
+    public static let globalKeys = [aheadKey, maximumKey, graceKey, budgetKey]
+
+    /// Applies `value` to `key`; the normalised text to store, or why the value is wrong (one line).
+    public mutating func apply(_ key: String, _ value: String) -> Result<String, SettingProblem> {
+        guard key == Self.autoDownloadKey || Self.globalKeys.contains(key) else {
+            return .failure(SettingProblem("unknown setting “\(key)”"))
+        }
+        return SettingsTable.normalized(key, value, in: .file).map { text in
+            switch key {
+            case Self.aheadKey: ahead = Int(text) ?? ahead
+            case Self.maximumKey: maximum = Int(text) ?? maximum
+            case Self.graceKey: grace = SettingKind.seconds(text).map { $0.map { .seconds($0) } } ?? grace
+            case Self.budgetKey: budget = SettingKind.bytes(text) ?? budget
+            default: autoDownload = SettingKind.flag(text) ?? autoDownload
+            }
+            return text
+        }
+    }
+}
+
+/// A setting value that cannot be used, in one plain line.
+public struct SettingProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
