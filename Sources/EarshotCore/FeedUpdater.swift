@@ -6,7 +6,9 @@ import Foundation
 /// The one feed-update pipeline: start-up, the timed refresh, `earshot add`, an OPML import and OpenUri
 /// all fetch, parse and store through it. A bounded number of feeds are in flight at once (and fewer per
 /// host, to be polite); parsing happens on a worker (`FeedFetching`), storing on the background, and
-/// each outcome comes back on the loop.
+/// each outcome comes back on the loop. A request for a feed already waiting or being fetched joins it
+/// and hears the same outcome. Queueing and starting a feed cost O(1), however many wait on one host:
+/// each host has its own queue, and only hosts with a free slot wait for a global one.
 public final class FeedUpdater {
     /// One feed to fetch.
     public struct Request: Sendable {
@@ -44,9 +46,26 @@ public final class FeedUpdater {
     /// How many feeds are fetched or stored at once, in all and per host.
     let limit: Int
     let perHostLimit: Int
-    /// Requests not started yet, with their host (computed once: the queue is scanned at every start
-    /// and completion).
-    private var waiting: [(request: Request, host: String, completion: (Outcome) -> Void)] = []
+    /// A feed waiting or in flight, with everyone who asked for it.
+    private final class Job {
+        var request: Request
+        let host: String
+        var completions: [(Outcome, Bool) -> Void]
+        init(_ request: Request, host: String, completion: @escaping (Outcome, Bool) -> Void) {
+            self.request = request
+            self.host = host
+            completions = [completion]
+        }
+    }
+
+    /// Jobs not started, per host, in the order asked for.
+    private var waitingByHost: [String: FIFO<Job>] = [:]
+    /// Hosts that have waiting jobs and a free slot of their own, in the order they became so.
+    private var readyHosts = FIFO<String>()
+    private var isReady: Set<String> = []
+    /// Every job waiting or in flight, by feed address (a second request joins it).
+    private var jobs: [URL: Job] = [:]
+    private var waitingCount = 0
     private var active = 0
     private var activeByHost: [String: Int] = [:]
 
@@ -58,31 +77,60 @@ public final class FeedUpdater {
         self.perHostLimit = perHostLimit
     }
 
-    /// Queues `request`; `completion` runs on the loop once it is fetched and stored (or failed).
-    public func update(_ request: Request, completion: @escaping (Outcome) -> Void) {
-        waiting.append((request, request.url.host ?? "", completion))
+    /// Queues `request`; `completion` runs on the loop once it is fetched and stored (or failed), with
+    /// whether this request joined one asked for before (the outcome is then already taken in by the
+    /// first). A request for a feed already waiting, or in flight with the same needs, joins it.
+    public func update(_ request: Request, completion: @escaping (_ outcome: Outcome, _ joined: Bool) -> Void) {
+        if let job = jobs[request.url], job.request.podcast == request.podcast,
+           !request.wantsOutline || job.request.wantsOutline || isWaiting(job) {
+            job.request.wantsOutline = job.request.wantsOutline || request.wantsOutline
+            job.completions.append(completion)
+            return
+        }
+        let job = Job(request, host: request.url.host ?? "", completion: completion)
+        if jobs[request.url] == nil { jobs[request.url] = job }
+        waitingByHost[job.host, default: FIFO()].push(job)
+        waitingCount += 1
+        markReadyIfFree(job.host)
         pump()
     }
 
-    /// How many requests are waiting or in flight.
-    public var pending: Int { waiting.count + active }
+    /// How many feeds are waiting or in flight.
+    var pending: Int { waitingCount + active }
+
+    private func isWaiting(_ job: Job) -> Bool { !startedJobs.contains(ObjectIdentifier(job)) }
+
+    /// Jobs started and not finished (a request joins a waiting job freely, a started one only if it
+    /// needs nothing the job was not asked for).
+    private var startedJobs: Set<ObjectIdentifier> = []
+
+    /// Puts `host` in line for a global slot when it has waiting jobs and a free slot of its own.
+    private func markReadyIfFree(_ host: String) {
+        guard !isReady.contains(host), activeByHost[host, default: 0] < perHostLimit,
+              !(waitingByHost[host]?.isEmpty ?? true) else { return }
+        isReady.insert(host)
+        readyHosts.push(host)
+    }
 
     private func pump() {
-        var index = 0
-        while active < limit, index < waiting.count {
-            let host = waiting[index].host
-            guard activeByHost[host, default: 0] < perHostLimit else {
-                index += 1
-                continue
-            }
-            let (request, _, completion) = waiting.remove(at: index)
+        while active < limit, let host = readyHosts.pop() {
+            isReady.remove(host)
+            guard let job = waitingByHost[host]?.pop() else { continue }
+            if waitingByHost[host]?.isEmpty == true { waitingByHost[host] = nil }
+            waitingCount -= 1
             active += 1
             activeByHost[host, default: 0] += 1
-            start(request) { [weak self] outcome in
+            startedJobs.insert(ObjectIdentifier(job))
+            markReadyIfFree(host)
+            start(job.request) { [weak self] outcome in
                 guard let self else { return }
                 self.active -= 1
                 self.activeByHost[host, default: 1] -= 1
-                completion(outcome)
+                if self.activeByHost[host] == 0 { self.activeByHost[host] = nil }
+                self.startedJobs.remove(ObjectIdentifier(job))
+                if self.jobs[job.request.url] === job { self.jobs[job.request.url] = nil }
+                self.markReadyIfFree(host)
+                for (index, completion) in job.completions.enumerated() { completion(outcome, index > 0) }
                 self.pump()
             }
         }

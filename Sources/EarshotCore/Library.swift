@@ -16,6 +16,15 @@ public struct UpdateReport: Sendable, Equatable {
     /// The plain-words cause when it failed.
     public var error: String?
 
+    /// Fills in what storing the feed did.
+    mutating func describe(_ saved: SavedFeed, _ summary: PodcastSummary) {
+        podcast = summary.id
+        title = summary.channel.title
+        episodes = saved.episodeCount
+        newEpisodes = saved.isNew ? saved.episodeCount : saved.newEpisodes.count
+        newEpisodeIDs = saved.isNew ? [] : saved.newEpisodes
+    }
+
     public init(url: URL, podcast: PodcastID? = nil, title: String? = nil, episodes: Int = 0, newEpisodes: Int = 0,
                 notModified: Bool = false, error: String? = nil) {
         self.url = url
@@ -172,9 +181,9 @@ public final class Library {
         var done = 0
         guard !requests.isEmpty else { return completion([]) }
         for (index, request) in requests.enumerated() {
-            updater.update(request) { [weak self] outcome in
+            updater.update(request) { [weak self] outcome, joined in
                 guard let self else { return }
-                let report = self.adopt(outcome, for: request, autoQueue: autoQueue)
+                let report = self.adopt(outcome, for: request, autoQueue: autoQueue, joined: joined)
                 reports[index] = report
                 done += 1
                 progress(report, done, requests.count)
@@ -187,8 +196,9 @@ public final class Library {
     }
 
     /// Takes an outcome in: the summary replaces the old one, a new podcast gets its auto-queue setting,
-    /// the listener hears of it.
-    private func adopt(_ outcome: FeedUpdater.Outcome, for request: FeedUpdater.Request, autoQueue: Bool?) -> UpdateReport {
+    /// the listener hears of it. A request that `joined` one asked for before only reports it.
+    private func adopt(_ outcome: FeedUpdater.Outcome, for request: FeedUpdater.Request, autoQueue: Bool?,
+                       joined: Bool = false) -> UpdateReport {
         var report = UpdateReport(url: request.url, podcast: request.podcast, title: nil, episodes: 0, newEpisodes: 0,
                                   notModified: false, error: nil)
         switch outcome {
@@ -197,6 +207,8 @@ public final class Library {
             // Unsubscribed before the feed was stored, or after it but before this result came back (the
             // removal, queued after the store, wins): the podcast stays gone.
             report.error = "the podcast was removed meanwhile"
+        case .stored(let saved, let summary, _) where joined:
+            report.describe(saved, summary)
         case .stored(let saved, let summary, let outline):
             if let index = podcasts.firstIndex(where: { $0.id == summary.id }) {
                 podcasts[index] = summary
@@ -204,11 +216,7 @@ public final class Library {
                 podcasts.append(summary)
                 if let autoQueue { save(SettingsTable.autoQueue, autoQueue ? "on" : "off", for: summary.id) }
             }
-            report.podcast = summary.id
-            report.title = summary.channel.title
-            report.episodes = saved.episodeCount
-            report.newEpisodes = saved.isNew ? saved.episodeCount : saved.newEpisodes.count
-            report.newEpisodeIDs = saved.isNew ? [] : saved.newEpisodes
+            report.describe(saved, summary)
             events.publish(.feedStored(summary, saved, outline: outline))
             if !saved.isNew, !saved.newEpisodes.isEmpty { events.publish(.newEpisodes(saved.newEpisodes, of: summary.id)) }
             events.publish(.podcastsChanged)
