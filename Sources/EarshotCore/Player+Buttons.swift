@@ -22,7 +22,7 @@ extension Player {
         case .episode:
             try previous()
         case .chapter:
-            if let index = currentChapterIndex, index > 0 || Self.seconds(position) - chapters[index].start > Self.restartWindow {
+            if let index = currentChapterIndex, index > 0 || position.inSeconds - chapters[index].start > Self.restartWindow {
                 try previousChapter()
             } else {
                 try previous()

@@ -24,7 +24,7 @@ extension Player {
                                    : "there is no chapter \(index + 1) (this episode has \(chapters.count))")
         }
         if !canSeek { load(play: false) }
-        seek(to: Self.duration(chapters[index].start))
+        seek(to: .seconds(roundedToMilliseconds: chapters[index].start))
     }
 
     /// The next chapter.
@@ -37,7 +37,7 @@ extension Player {
     /// The start of the chapter playing when more than `restartWindow` into it, else the chapter before.
     public func previousChapter() throws(LibraryError) {
         guard let index = currentChapterIndex else { return try goToChapter(0) }
-        let into = Self.seconds(position) - chapters[index].start
+        let into = position.inSeconds - chapters[index].start
         try goToChapter(into > Self.restartWindow || index == 0 ? index : index - 1)
     }
 
@@ -91,7 +91,7 @@ extension Player {
 
     /// Sets the chapter playing from the position; whether it changed.
     func updateChapterIndex() -> Bool {
-        let index = loaded ? chapterState.index(at: Self.seconds(position + MediaAlarm.tolerance)) : nil
+        let index = loaded ? chapterState.index(at: (position + MediaAlarm.tolerance).inSeconds) : nil
         guard index != chapterState.index else { return false }
         chapterState.index = index
         return true
@@ -100,7 +100,7 @@ extension Player {
     /// The start of the next chapter, while loaded.
     var nextChapterStart: Duration? {
         guard loaded else { return nil }
-        return chapterState.nextStart(after: Self.seconds(position + MediaAlarm.tolerance)).map(Self.duration)
+        return chapterState.nextStart(after: (position + MediaAlarm.tolerance).inSeconds).map { .seconds(roundedToMilliseconds: $0) }
     }
 
     /// The next chapter began: announced once, and the alarm moves to the one after.
@@ -112,6 +112,4 @@ extension Player {
     private static func ordered(_ chapters: [Chapter]) -> [Chapter] {
         chapters.filter { $0.start.isFinite && $0.start >= 0 }.sorted { $0.start < $1.start }
     }
-
-    static func duration(_ seconds: Double) -> Duration { .milliseconds(Int64((seconds * 1000).rounded())) }
 }

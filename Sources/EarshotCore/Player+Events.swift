@@ -57,7 +57,7 @@ extension Player {
     /// so a restart shows the right length (and a seek bar) before anything plays.
     private func learn(_ duration: Duration) {
         guard let current else { return }
-        let seconds = Self.seconds(duration)
+        let seconds = duration.inSeconds
         guard seconds > 0, abs((current.learnedDuration ?? current.episode.duration ?? -10) - seconds) > 1 else { return }
         self.current?.learnedDuration = seconds
         let store = self.store, id = current.id

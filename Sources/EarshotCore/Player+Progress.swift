@@ -13,8 +13,8 @@ extension Player {
     /// moving away from the episode: stop, another episode, quit).
     public func saveProgress(leaving: Bool = false) {
         guard let current, loaded, let position = engine.position else { return }
-        let seconds = Self.seconds(position)
-        let duration = engine.duration.map(Self.seconds) ?? current.learnedDuration ?? current.episode.duration
+        let seconds = position.inSeconds
+        let duration = engine.duration.map(\.inSeconds) ?? current.learnedDuration ?? current.episode.duration
         let finished = leaving && ProgressRules.isFinished(leavingAt: seconds, duration: duration)
         recordProgress(of: current.id, position: finished ? 0 : seconds, completed: finished)
     }

@@ -21,14 +21,14 @@ extension Player {
     var introEnd: Double {
         let skip = soundProfile.skipIntro
         guard skip > 0 else { return 0 }
-        if let length, skip >= Self.seconds(length) { return 0 }
+        if let length, skip >= length.inSeconds { return 0 }
         return skip
     }
 
     /// Where the outro starts, when the podcast skips outros and the length is known (and longer).
     var outroStart: Duration? {
         let skip = soundProfile.skipOutro
-        guard skip > 0, let length, Self.seconds(length) > skip else { return nil }
+        guard skip > 0, let length, length.inSeconds > skip else { return nil }
         return length - .milliseconds(Int64(skip * 1000))
     }
 

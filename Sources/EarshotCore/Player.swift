@@ -182,7 +182,7 @@ public final class Player {
     public func seek(to target: Duration) {
         guard loaded, engine.state != .stopped, let current else { return }
         engine.seek(to: target)
-        recordProgress(of: current.id, position: Self.seconds(max(.zero, target)), completed: false)
+        recordProgress(of: current.id, position: (max(.zero, target)).inSeconds, completed: false)
         playheadMoved()
         changed()
     }
@@ -321,10 +321,5 @@ public final class Player {
     /// Runs a store write on the background thread, logging a failure.
     static func log(_ body: () throws -> Void) {
         do { try body() } catch { Log.warning("could not save: \(error)") }
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -25,7 +25,7 @@ public final class BusAnnouncements {
             bridge.recheckArt()
             adapter?.stateChanged()
         case .seeked(let position):
-            adapter?.seeked(to: NowPlayingMetadata.microseconds(position))
+            adapter?.seeked(to: position.inMicroseconds)
         case .podcastsChanged:
             podcastsChanged()
         case .episodeChanged, .progressSaved, .feedStored, .newEpisodes, .refreshFinished, .podcastRemoved, .settingChanged:

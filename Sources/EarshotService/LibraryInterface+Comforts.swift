@@ -30,7 +30,7 @@ extension LibraryInterface {
         if let timer = player.sleepTimer { entries.append(("sleep_timer", Self.sleepRecord(timer))) }
         if let index = player.currentChapterIndex { entries.append(("chapter", chapterRecord(index))) }
         if player.current != nil { entries.append(("chapters", .uint32(UInt32(clamping: player.chapters.count)))) }
-        if player.soundProfile.trimSilence { entries.append(("time_saved", .double(Self.seconds(player.timeSaved)))) }
+        if player.soundProfile.trimSilence { entries.append(("time_saved", .double(player.timeSaved.inSeconds))) }
         return entries
     }
 
@@ -69,13 +69,8 @@ extension LibraryInterface {
         case .episodes: "episodes"
         }
         var entries: [(String, DBusValue)] = [("mode", .string(mode))]
-        if let remaining = timer.remaining { entries.append(("remaining", .double(seconds(remaining)))) }
+        if let remaining = timer.remaining { entries.append(("remaining", .double(remaining.inSeconds))) }
         if let left = timer.episodesLeft { entries.append(("episodes_left", .uint32(UInt32(clamping: left)))) }
         return .vardict(entries)
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

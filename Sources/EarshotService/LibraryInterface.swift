@@ -216,7 +216,7 @@ public final class LibraryInterface: BusInterface {
             // The store no longer has the episode when its podcast was unsubscribed while it plays.
             var listing = (try? store.listEpisodes([current.id]).first) ?? Self.listing(of: current)
             listing.status = current.status
-            if let length = player.length { listing.duration = Double(NowPlayingMetadata.microseconds(length)) / 1_000_000 }
+            if let length = player.length { listing.duration = Double(length.inMicroseconds) / 1_000_000 }
             entries.append(("episode", BusRecords.episode(listing, queuePosition: nil, isCurrent: true)))
             if let podcast = library.podcast(current.podcast) { entries.append(("podcast", podcastRecord(podcast))) }
         }

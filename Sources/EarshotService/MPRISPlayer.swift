@@ -51,7 +51,7 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
             canGoNext: player.canPressNext, canGoPrevious: player.canPressPrevious, canSeek: player.canSeek)
     }
 
-    public var position: Int64 { NowPlayingMetadata.microseconds(player.position) }
+    public var position: Int64 { player.position.inMicroseconds }
 
     public func play() throws(PlayerError) { try mapped { () throws(LibraryError) in try session.play() } }
     public func pause() throws(PlayerError) { session.pause() }

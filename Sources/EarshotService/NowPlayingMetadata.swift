@@ -33,7 +33,7 @@ public final class NowPlayingMetadata {
     /// is one PropertiesChanged with its art.
     func metadata(of episode: StoredEpisode, podcast: PodcastSummary?, length: Duration?,
                   chapters: [Chapter] = [], chapter: Int? = nil) -> EpisodeMetadata {
-        let micros = length.map(Self.microseconds)
+        let micros = length.map(\.inMicroseconds)
         let current = chapter.flatMap { chapters.indices.contains($0) ? chapters[$0] : nil }
         let next = chapter.flatMap { chapters.indices.contains($0 + 1) ? chapters[$0 + 1] : nil } ?? (current == nil ? chapters.first : nil)
         fetchAhead(next?.image)
@@ -96,11 +96,5 @@ public final class NowPlayingMetadata {
             self.onArtArrived()
         }
         return nil
-    }
-
-    /// A duration in microseconds (MPRIS positions and lengths).
-    public static func microseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
     }
 }

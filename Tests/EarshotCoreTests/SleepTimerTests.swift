@@ -127,7 +127,7 @@ struct SleepTimerTests {
         #expect(f.engine.fades.last?.1 == .seconds(10))
         f.timers.advance(by: .seconds(10))
         #expect(f.player.status == .paused)
-        #expect(abs(Player.seconds(f.player.position) - 120) < 0.05)
+        #expect(abs(f.player.position.inSeconds - 120) < 0.05)
         #expect(f.player.sleepTimer == nil)
     }
 

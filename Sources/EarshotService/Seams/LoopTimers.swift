@@ -15,9 +15,7 @@ public final class LoopTimers: Timers {
     public var date: Date { Date() }
 
     public func after(_ delay: Duration, _ fire: @escaping () -> Void) -> TimerHandle {
-        let (seconds, attoseconds) = max(delay, .zero).components
-        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return context.addTimeout(milliseconds: UInt32(clamping: milliseconds)) {
+        context.addTimeout(milliseconds: UInt32(clamping: max(delay, .zero).inMillisecondsRoundedUp)) {
             fire()
             return false
         }

@@ -148,11 +148,8 @@ final class ManualTimers: Timers {
     /// The date when `now` was at its start.
     private let origin = (date: Date(timeIntervalSince1970: 1_700_000_000), now: Duration.seconds(1000))
 
-    var date: Date { origin.date.addingTimeInterval(Self.seconds(now - origin.now)) }
+    var date: Date { origin.date.addingTimeInterval((now - origin.now).inSeconds) }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
     private var pending: [(id: Int, at: Duration, fire: () -> Void)] = []
     private var nextID = 0
 
