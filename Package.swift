@@ -72,5 +72,6 @@ let package = Package(
         .testTarget(name: "EarshotDaemonTests", dependencies: ["EarshotTestSupport", "EarshotGLib", "EarshotMPRIS", "EarshotStore"]),
         .testTarget(name: "EarshotPlaybackTests", dependencies: ["EarshotPlayback", "EarshotTestSupport", "EarshotGLib"]),
         .testTarget(name: "EarshotMPRISTests", dependencies: ["EarshotMPRIS", "EarshotGLib", "EarshotTestSupport"]),
+        .testTarget(name: "EarshotServiceTests", dependencies: ["EarshotService", "EarshotCore", "EarshotMPRIS", "EarshotFeed", "EarshotStore"]),
     ]
 )

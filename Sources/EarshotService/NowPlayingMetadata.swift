@@ -21,6 +21,9 @@ public final class NowPlayingMetadata {
         let length: Int64?
         let art: String?
         let chapter: String?
+        /// The show's title and author: a refresh may rename them while the episode plays.
+        let show: String?
+        let author: String?
     }
 
     init(art: ArtLookup) { self.art = art }
@@ -39,7 +42,8 @@ public final class NowPlayingMetadata {
         fetchAhead(next?.image)
         let key = Key(episode: episode.id, title: episode.episode.title, length: micros,
                       art: artFile(for: [current?.image, episode.episode.coverImage, podcast?.channel.profileImage])?.absoluteString,
-                      chapter: current.flatMap { $0.title.isEmpty ? nil : $0.title })
+                      chapter: current.flatMap { $0.title.isEmpty ? nil : $0.title },
+                      show: podcast?.channel.title, author: podcast?.channel.author)
         if let cache, cache.key == key { return cache.metadata }
         let channel = podcast?.channel
         let show = channel?.title

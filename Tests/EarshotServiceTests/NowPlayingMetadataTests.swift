@@ -1,0 +1,85 @@
+import EarshotCore
+import EarshotFeed
+import EarshotMPRIS
+@testable import EarshotService
+import EarshotStore
+import Foundation
+import Testing
+
+/// Cover art in memory: `cached` images are on disk already; fetches are recorded and fail.
+private final class ArtShelf: ArtLookup {
+    var cached: [URL: URL] = [:]
+    private(set) var fetched: [URL] = []
+    func cachedFile(for remote: URL) -> URL? { cached[remote] }
+    func fetch(_ remote: URL, completion: @escaping (Result<URL, ArtError>) -> Void) {
+        fetched.append(remote)
+        completion(.failure(.missingFile(path: remote.path)))
+    }
+}
+
+/// What GNOME Shell and Plasma read of the playing episode.
+@Suite("MPRIS metadata: the artist is never empty, lengths in microseconds, art only as a local file")
+struct NowPlayingMetadataTests {
+    private static let cover = URL(string: "http://art.test/show.jpg")!
+
+    private static func episode(title: String? = "Episode one") -> StoredEpisode {
+        StoredEpisode(id: EpisodeID(rawValue: 7), podcast: PodcastID(rawValue: 1),
+                      episode: Episode(id: "guid-1", title: title, soundURL: URL(string: "http://audio.test/1.mp3")),
+                      status: .unplayed)
+    }
+
+    private static func podcast(title: String?, author: String?) -> PodcastSummary {
+        var channel = Channel(title: title, author: author, episodes: [])
+        channel.profileImage = cover
+        return PodcastSummary(id: PodcastID(rawValue: 1), url: URL(string: "http://feeds.test/show.xml")!, channel: channel,
+                              validators: FeedValidators(), episodeCount: 1, unplayedCount: 1, lastCheckedAt: nil, lastPlayedAt: nil,
+                              addedAt: Date())
+    }
+
+    @Test func theArtistIsTheAuthorElseTheShowElseTheFeedsHost() {
+        let metadata = NowPlayingMetadata(art: ArtShelf())
+        #expect(metadata.metadata(of: Self.episode(), podcast: Self.podcast(title: "Show", author: "Host Person"), length: nil).artist
+                == ["Host Person"])
+        #expect(metadata.metadata(of: Self.episode(), podcast: Self.podcast(title: "Show", author: nil), length: nil).artist == ["Show"])
+        #expect(metadata.metadata(of: Self.episode(), podcast: Self.podcast(title: nil, author: nil), length: nil).artist == ["feeds.test"])
+    }
+
+    @Test func theLengthIsInMicrosecondsAndTheShowIsTheAlbum() {
+        let shown = NowPlayingMetadata(art: ArtShelf()).metadata(of: Self.episode(), podcast: Self.podcast(title: "Show", author: nil),
+                                                                 length: .milliseconds(1500))
+        #expect(shown.length == 1_500_000)
+        #expect(shown.album == "Show")
+        #expect(shown.title == "Episode one")
+    }
+
+    @Test func aCoverIsPublishedOnlyOnceItIsALocalFile() {
+        let art = ArtShelf()
+        let metadata = NowPlayingMetadata(art: art)
+        let first = metadata.metadata(of: Self.episode(), podcast: Self.podcast(title: "Show", author: nil), length: nil)
+        #expect(first.artURL == nil, "not cached: nothing is published")
+        #expect(art.fetched == [Self.cover], "and it is fetched")
+        art.cached[Self.cover] = URL(fileURLWithPath: "/cache/art/show.jpg")
+        let other = NowPlayingMetadata(art: art)
+        #expect(other.metadata(of: Self.episode(), podcast: Self.podcast(title: "Show", author: nil), length: nil).artURL
+                == "file:///cache/art/show.jpg")
+    }
+
+    @Test func aChapterWithATitleIsTheArtistWhileItPlays() {
+        let chapters = [Chapter(start: 0, title: "Intro"), Chapter(start: 60, title: "")]
+        let metadata = NowPlayingMetadata(art: ArtShelf())
+        let podcast = Self.podcast(title: "Show", author: nil)
+        #expect(metadata.metadata(of: Self.episode(), podcast: podcast, length: nil, chapters: chapters, chapter: 0).artist == ["Intro"])
+        #expect(metadata.metadata(of: Self.episode(), podcast: podcast, length: nil, chapters: chapters, chapter: 1).artist == ["Show"],
+                "an untitled chapter leaves the show")
+    }
+}
+
+extension NowPlayingMetadataTests {
+    @Test func aShowRenamedByARefreshWhileItsEpisodePlaysIsShownByItsNewName() {
+        let metadata = NowPlayingMetadata(art: ArtShelf())
+        #expect(metadata.metadata(of: Self.episode(), podcast: Self.podcast(title: "Old name", author: nil), length: nil).album == "Old name")
+        let renamed = metadata.metadata(of: Self.episode(), podcast: Self.podcast(title: "New name", author: nil), length: nil)
+        #expect(renamed.album == "New name")
+        #expect(renamed.artist == ["New name"])
+    }
+}
