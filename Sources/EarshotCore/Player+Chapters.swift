@@ -14,7 +14,7 @@ extension Player {
     public var currentChapterIndex: Int? { loaded ? chapterState.index : nil }
 
     /// The chapter playing.
-    public var currentChapter: Chapter? { currentChapterIndex.map { chapters[$0] } }
+    package var currentChapter: Chapter? { currentChapterIndex.map { chapters[$0] } }
 
     /// Seeks to the start of chapter `index` (0-based); a stopped episode is loaded, paused, first.
     public func goToChapter(_ index: Int) throws(LibraryError) {

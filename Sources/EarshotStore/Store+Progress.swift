@@ -55,7 +55,7 @@ extension Store {
 
     /// The stored status of every episode of `podcast` that has one. An episode missing from the result
     /// was never played: its status is `EpisodeStatus.unplayed`.
-    public func episodeStatuses(of podcast: PodcastID) throws -> [EpisodeID: EpisodeStatus] {
+    package func episodeStatuses(of podcast: PodcastID) throws -> [EpisodeID: EpisodeStatus] {
         try read { db in
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT e.id, e.learnedDuration, e.duration, \(Self.statusColumns)
