@@ -222,8 +222,11 @@ public final class Player {
     /// `remember` puts the episode left into the history.
     func select(_ id: EpisodeID, play: Bool?, remember: Bool) throws(LibraryError) {
         guard let stored = try Self.read({ try self.store.storedEpisode(id) }) else { throw .noSuchEpisode(id) }
-        guard stored.episode.soundURL != nil else {
+        guard let sound = stored.episode.soundURL else {
             throw .soundURLMissing("“\(stored.episode.title ?? "episode \(id.rawValue)")” has no audio")
+        }
+        if localFile(id) == nil, let problem = EnclosureAccess.problem(sound: sound, feed: library.podcast(stored.podcast)?.url) {
+            throw .soundURLMissing("“\(stored.episode.title ?? "episode \(id.rawValue)")” is not played: \(problem)")
         }
         let wasPlaying = loaded && engine.state == .playing
         let wasStopped = !loaded || engine.state == .stopped
