@@ -65,7 +65,7 @@ public final class NewEpisodeNotices {
         let queued = Set(player.upNext.episodes)
         let actions: [NoticeAction] = summary.toQueue.allSatisfy(queued.contains) ? [.play] : [.play, .queue]
         image(from: summary.images) { [weak self] image in
-            self?.post(Notice(title: summary.title, body: summary.body, image: image, actions: actions), summary)
+            self?.post(Notice(title: summary.title, body: summary.body, image: image, actions: actions, defaultAction: .play), summary)
         }
     }
 

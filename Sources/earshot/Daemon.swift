@@ -54,7 +54,7 @@ final class Daemon {
         let background = SerialWorker(label: "earshot-store", context: context)
         let library: Library
         do {
-            library = try Library(store: store, background: background, fetcher: loader, events: SessionEvents(), demoURL: DemoFeed.url())
+            library = try Library(store: store, background: background, fetcher: loader, events: SessionEvents(), demoURL: BundledData.demoFeed)
         } catch {
             throw CommandFailure("\(error)")
         }
@@ -100,7 +100,7 @@ final class Daemon {
             throw CommandFailure("cannot serve on the session bus: \(error)")
         }
         let announcements = BusAnnouncements(session: session, bridge: bridge, adapter: adapter)
-        session.notify(through: DesktopNotifier(connection: connection), art: art)
+        session.notify(through: DesktopNotifier(connection: connection, icon: BundledData.icon), art: art)
         bridge.onQuit = { [loop] in
             Log.message("quitting at a client's request")
             loop.quit()
@@ -138,7 +138,7 @@ final class Daemon {
         }
         if let current, library.podcast(current.podcast) != nil { return .episode(current.episode) }
         if let first = library.podcasts.first { return .newest(first.id) }
-        guard let demo = DemoFeed.url() else { return .nothing }
+        guard let demo = BundledData.demoFeed else { return .nothing }
         Log.message("no podcast yet: playing the bundled demo feed (add your own with earshot add URL)")
         return .newest(try subscribe(demo, library, autoQueue: false))
     }

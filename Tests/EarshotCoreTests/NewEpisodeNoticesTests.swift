@@ -35,7 +35,8 @@ struct NewEpisodeNoticesTests {
         n.art.downloadable[NoticeFixture.image("alpha-3")] = NoticeFixture.file("alpha-3")
         try n.f.library.refresh()
         #expect(n.notifier.posts.count == 1)
-        #expect(n.notifier.last == Notice(title: "Alpha: Alpha 3", body: "", image: NoticeFixture.file("alpha-3"), actions: [.play, .queue]))
+        #expect(n.notifier.last == Notice(title: "Alpha: Alpha 3", body: "", image: NoticeFixture.file("alpha-3"), actions: [.play, .queue],
+                                           defaultAction: .play))
     }
 
     @Test func newEpisodesOfSeveralPodcastsMakeOneNoticeThatCountsThemAndListsTheTitles() throws {
@@ -161,6 +162,7 @@ struct NewEpisodeNoticesTests {
         n.grow("beta", to: 2)
         try n.f.library.refresh()
         #expect(n.notifier.last?.actions == [.play, .queue])
+        #expect(n.notifier.last?.defaultAction == .play, "clicking the notice itself plays")
         n.notifier.click(.queue, on: 1)
         #expect(n.f.player.upNext.episodes == [try n.f.episode("alpha-2"), try n.f.episode("alpha-3"), try n.f.episode("beta-2")])
         #expect(n.f.player.status != .playing, "queueing plays nothing")

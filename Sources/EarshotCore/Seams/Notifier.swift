@@ -11,12 +11,15 @@ public struct Notice: Sendable, Equatable {
     public var image: URL?
     /// The buttons offered, in order.
     public var actions: [NoticeAction]
+    /// What clicking the notice itself does (GNOME's notification list shows no buttons, only the body).
+    public var defaultAction: NoticeAction?
 
-    public init(title: String, body: String, image: URL?, actions: [NoticeAction]) {
+    public init(title: String, body: String, image: URL?, actions: [NoticeAction], defaultAction: NoticeAction? = nil) {
         self.title = title
         self.body = body
         self.image = image
         self.actions = actions
+        self.defaultAction = defaultAction
     }
 }
 
