@@ -66,10 +66,23 @@ extension Player {
         background.run { Self.log { try store.saveEpisodeList(.history, episodes) } }
     }
 
-    /// Up Next and the history as stored (at start-up).
+    /// Up Next and the history as stored (at start-up), and when Up Next last played.
     public func restoreLists() {
         let queued = (try? store.listEpisodes(store.episodeList(.upNext))) ?? []
         upNext = UpNext(queued.map { UpNext.Item(episode: $0.id, podcast: $0.podcast) })
         history = (try? store.episodeList(.history)) ?? []
+        upNextPlayedAt = ((try? store.settings(for: nil))?[Self.upNextPlayedKey]).flatMap(Double.init)
+            .map(Date.init(timeIntervalSince1970:))
+    }
+
+    /// Where the store keeps `upNextPlayedAt` (among the library-wide values; not a setting).
+    static let upNextPlayedKey = "state.up-next-played-at"
+
+    /// An episode from Up Next became current: Up Next was played now.
+    func notePlayedFromUpNext() {
+        let now = timers.date
+        upNextPlayedAt = now
+        let store = self.store, key = Self.upNextPlayedKey
+        background.run { Self.log { try store.saveSetting(key, value: String(now.timeIntervalSince1970), for: nil) } }
     }
 }

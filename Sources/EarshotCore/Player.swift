@@ -26,6 +26,9 @@ public final class Player {
     var order: PlayOrder?
     /// Up Next.
     public internal(set) var upNext = UpNext()
+    /// The last time an episode from Up Next became current (MPRIS's Played ordering of playlists:
+    /// Xfce's panel asks for the five most recently played).
+    public internal(set) var upNextPlayedAt: Date?
     /// Episodes played before the current one, oldest first (Previous walks back through them).
     var history: [EpisodeID] = []
     /// The engine's load of the current episode (nil after a Next/Previous while stopped, or the end):
@@ -260,7 +263,10 @@ public final class Player {
         currentWasPlayed = false
         settleOpenWaiters(nil)
         loadChapters(of: stored)
-        if upNext.remove([stored.id]) { saveUpNext() }
+        if upNext.remove([stored.id]) {
+            saveUpNext()
+            notePlayedFromUpNext()
+        }
         let store = self.store, id = stored.id
         background.run { Self.log { try store.makeCurrent(id) } }
         if left != id { events.publish(.episodeChanged(from: left, to: id)) }

@@ -79,7 +79,12 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
 
     /// Every playlist; covers not cached yet are fetched (and announced with PlaylistChanged).
     public var playlists: [PlaylistEntry] {
-        [PlaylistEntry(id: Self.upNextPlaylist, name: "Up Next")] + library.podcasts.map { playlist(for: $0, fetchingArt: true) }
+        [upNextEntry] + library.podcasts.map { playlist(for: $0, fetchingArt: true) }
+    }
+
+    /// Up Next, played when an episode from it last became current.
+    var upNextEntry: PlaylistEntry {
+        PlaylistEntry(id: Self.upNextPlaylist, name: "Up Next", lastPlayed: player.upNextPlayedAt?.timeIntervalSince1970)
     }
 
     public var playlistCount: Int { library.podcasts.count + 1 }

@@ -41,3 +41,23 @@ struct UpNextTests {
         #expect(list.episodes.map(\.rawValue) == [1, 2])
     }
 }
+
+/// Xfce's panel asks for the five most recently played playlists: Up Next needs a played time.
+@Suite("Up Next: when it was last played")
+struct UpNextPlayedTests {
+    @Test func anEpisodeFromUpNextBecomingCurrentIsWhenUpNextWasPlayedAndARestartKeepsIt() throws {
+        let f = try CoreFixture()
+        try f.subscribe("alpha", CoreFixture.show("alpha", count: 3))
+        #expect(f.player.upNextPlayedAt == nil)
+        try f.session.play(episode: f.episode("alpha-1"))
+        #expect(f.player.upNextPlayedAt == nil, "not from Up Next")
+        try f.session.enqueue([f.episode("alpha-2")])
+        f.timers.advance(60)
+        try f.session.next()
+        #expect(f.player.upNextPlayedAt == f.timers.date)
+        let restarted = Player(engine: ScriptedEngine(), store: f.store, background: f.background, library: f.library,
+                               timers: f.timers, events: SessionEvents())
+        restarted.restoreLists()
+        #expect(restarted.upNextPlayedAt == f.player.upNextPlayedAt)
+    }
+}

@@ -76,3 +76,28 @@ struct PlaylistsTests {
         #expect(h.terminate() == 0)
     }
 }
+
+extension PlaylistsTests {
+    @Test func upNextIsAmongTheMostRecentlyPlayedOnceAnEpisodeFromItPlayedAsXfceAsksForThem() throws {
+        let h = try DaemonHarness()
+        try Self.addSecondShow(h)
+        let playlists = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "10", "User", "false")
+        let another = try #require(playlists.components(separatedBy: "'").first {
+            $0.hasPrefix("/org/earshot/playlist/podcast/") && playlists.contains("\($0)', 'Another Show'")
+        })
+        try Self.call(h, "org.mpris.MediaPlayer2.Playlists.ActivatePlaylist", another)
+        #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
+        let listing = try Subprocess.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path",
+                                          "/org/earshot/Earshot", "--method", "org.earshot.Earshot1.Episodes", "0", "false", "Middle"],
+                                         busAddress: h.bus.address, context: h.context)
+        let id = try #require(listing.stdout.components(separatedBy: "'id': <int64 ").dropFirst().first?.prefix { $0.isNumber })
+        _ = try Subprocess.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path",
+                                "/org/earshot/Earshot", "--method", "org.earshot.Earshot1.QueueAdd", "[int64 \(id)]", "0"],
+                               busAddress: h.bus.address, context: h.context)
+        try Self.call(h, "org.mpris.MediaPlayer2.Playlists.ActivatePlaylist", "/org/earshot/playlist/upnext")
+        #expect(try h.wait(for: "metadata", "xesam:title") { $0 == "Middle episode" } == "Middle episode")
+        let recent = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "2", "Played", "true")
+        #expect(recent.contains("'Up Next'"), "Up Next played last, so it is among the two most recent: \(recent)")
+        #expect(h.terminate() == 0)
+    }
+}
