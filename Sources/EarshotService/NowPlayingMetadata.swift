@@ -14,6 +14,8 @@ public final class NowPlayingMetadata {
     /// Local files of images found or downloaded, and the images asked for since they were last missing.
     private var files: [URL: URL] = [:]
     private var requested: Set<URL> = []
+    /// Images whose download failed this session (the next candidate is shown instead).
+    private var failed: Set<URL> = []
 
     private struct Key: Equatable {
         let episode: EpisodeID
@@ -72,10 +74,14 @@ public final class NowPlayingMetadata {
         candidates.lazy.compactMap { $0 }.compactMap { self.files[$0] }.first
     }
 
-    /// The first of `candidates` that is cached; a missing one is fetched (once) and announced.
+    /// The first of `candidates` that is cached; a missing one is fetched (once) and announced. While
+    /// the first one that can be had is on its way, nothing is published: an image shown now would be
+    /// replaced a moment later, and Plasma, which loads images asynchronously, keeps whichever finishes
+    /// loading last. One that cannot be downloaded gives way to the next.
     func artFile(for candidates: [URL?]) -> URL? {
         for remote in candidates.compactMap({ $0 }) {
             if let file = files[remote] ?? look(for: remote) { return file }
+            if !failed.contains(remote) { return nil }
         }
         return nil
     }
@@ -95,8 +101,11 @@ public final class NowPlayingMetadata {
             return cached
         }
         art.fetch(remote) { [weak self] result in
-            guard let self, case .success(let file) = result else { return }
-            self.files[remote] = file
+            guard let self else { return }
+            switch result {
+            case .success(let file): self.files[remote] = file
+            case .failure: self.failed.insert(remote)
+            }
             self.onArtArrived()
         }
         return nil

@@ -83,3 +83,61 @@ extension NowPlayingMetadataTests {
         #expect(renamed.artist == ["New name"])
     }
 }
+
+/// Cover art whose downloads wait until the test ends them.
+private final class SlowArt: ArtLookup {
+    var cached: [URL: URL] = [:]
+    private var waiting: [URL: (Result<URL, ArtError>) -> Void] = [:]
+    func cachedFile(for remote: URL) -> URL? { cached[remote] }
+    func fetch(_ remote: URL, completion: @escaping (Result<URL, ArtError>) -> Void) { waiting[remote] = completion }
+    func arrive(_ remote: URL, as file: URL) {
+        cached[remote] = file
+        waiting.removeValue(forKey: remote)?(.success(file))
+    }
+    func fail(_ remote: URL) { waiting.removeValue(forKey: remote)?(.failure(.missingFile(path: remote.path))) }
+}
+
+/// Plasma loads images asynchronously and keeps the one that finishes loading last: an image published
+/// and replaced 2 ms later can stay for the whole chapter.
+@Suite("MPRIS art: never an image about to be replaced")
+struct ArtNotReplacedTests {
+    private static let cover = URL(string: "http://art.test/show.jpg")!
+    private static let chapterImage = URL(string: "http://art.test/chapter-1.jpg")!
+
+    private static func shown(_ metadata: NowPlayingMetadata) -> String? {
+        var channel = Channel(title: "Show", author: nil, episodes: [])
+        channel.profileImage = cover
+        let podcast = PodcastSummary(id: PodcastID(rawValue: 1), url: URL(string: "http://feeds.test/show.xml")!, channel: channel,
+                                     validators: FeedValidators(), episodeCount: 1, unplayedCount: 1, lastCheckedAt: nil,
+                                     lastPlayedAt: nil, addedAt: Date())
+        let episode = StoredEpisode(id: EpisodeID(rawValue: 7), podcast: podcast.id,
+                                    episode: Episode(id: "guid-1", title: "One", soundURL: URL(string: "http://audio.test/1.mp3")),
+                                    status: .unplayed)
+        return metadata.metadata(of: episode, podcast: podcast, length: nil,
+                                 chapters: [Chapter(start: 0, title: "Intro", image: chapterImage)], chapter: 0).artURL
+    }
+
+    @Test func theShowsCoverIsNotPublishedWhileTheFirstChaptersImageIsOnItsWay() {
+        let art = SlowArt()
+        art.cached[Self.cover] = URL(fileURLWithPath: "/cache/art/show.jpg")
+        let metadata = NowPlayingMetadata(art: art)
+        var announced = 0
+        metadata.onArtArrived = { announced += 1 }
+        #expect(Self.shown(metadata) == nil, "the cover would be replaced a moment later")
+        art.arrive(Self.chapterImage, as: URL(fileURLWithPath: "/cache/art/chapter-1.jpg"))
+        #expect(announced == 1)
+        #expect(Self.shown(metadata) == "file:///cache/art/chapter-1.jpg")
+    }
+
+    @Test func aChapterImageThatCannotBeHadGivesWayToTheCover() {
+        let art = SlowArt()
+        art.cached[Self.cover] = URL(fileURLWithPath: "/cache/art/show.jpg")
+        let metadata = NowPlayingMetadata(art: art)
+        var announced = 0
+        metadata.onArtArrived = { announced += 1 }
+        #expect(Self.shown(metadata) == nil)
+        art.fail(Self.chapterImage)
+        #expect(announced == 1, "the change is announced")
+        #expect(Self.shown(metadata) == "file:///cache/art/show.jpg")
+    }
+}
