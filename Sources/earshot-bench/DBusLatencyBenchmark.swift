@@ -67,7 +67,7 @@ struct DBusLatencyBenchmark: ParsableCommand {
 
     private func report(_ label: String, _ sorted: [Double]) throws {
         let p50 = sorted[sorted.count / 2], p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
-        print(String(format: "%@: p50 %.0f µs, p99 %.0f µs (%d calls)", label, p50, p99, sorted.count))
+        print(String(format: "%@: p50 %.0f µs, p99 %.0f µs, max %.0f µs (%d calls)", label, p50, p99, sorted.last ?? 0, sorted.count))
     }
 
     /// Asks Earshot to open `url` now and every 250 ms, without waiting for replies.
