@@ -214,6 +214,36 @@ final class EpisodeDownloadTests {
         #expect(!exists(destination))
     }
 
+    @Test(arguments: [ChunkedAnswer.Ending.afterAChunk, .beforeAChunksLineEnd])
+    func aChunkedDownloadCutBetweenChunksIsInterruptedKeepsItsPartAndResumes(ending: ChunkedAnswer.Ending) throws {
+        let cut = 100_000
+        server.route("/episode.mp3") { [audio] _ in
+            .raw(ChunkedAnswer.bytes(headers: ["Content-Type": "audio/mpeg", "ETag": "\"v1\""], body: Array(audio.prefix(cut)),
+                                     chunkSize: 25_000, ending: ending))
+        }
+        let error = DownloadHarness.run(server.url("/episode.mp3"), to: destination).error
+        guard case .interrupted(let received, nil, _)? = error else {
+            Issue.record("expected an interrupted download, got \(String(describing: error))")
+            return
+        }
+        #expect(received == Int64(cut))
+        #expect(!exists(destination), "a body without its last chunk is never played as whole")
+        #expect(try Data(contentsOf: part) == Data(audio.prefix(cut)), "the part keeps what arrived")
+
+        server.route("/episode.mp3") { [audio] _ in Self.ranged(audio) }
+        #expect(try DownloadHarness.run(server.url("/episode.mp3"), to: destination).result?.get() == destination)
+        #expect(server.requests.last?.headers["range"] == "bytes=\(cut)-")
+        #expect(try Data(contentsOf: destination) == Data(audio))
+    }
+
+    @Test func aChunkedDownloadWithItsLastChunkIsComplete() throws {
+        server.route("/episode.mp3") { [audio] _ in
+            .raw(ChunkedAnswer.bytes(headers: ["Content-Type": "audio/mpeg"], body: audio, chunkSize: 25_000, ending: .lastChunk))
+        }
+        #expect(try DownloadHarness.run(server.url("/episode.mp3"), to: destination).result?.get() == destination)
+        #expect(try Data(contentsOf: destination) == Data(audio))
+    }
+
     @Test func cancelKeepsThePartForALaterResume() throws {
         server.route("/episode.mp3") { [audio] _ in
             .paced(audio, contentType: "audio/mpeg", bytesPerTick: 16 << 10, intervalMilliseconds: 20,

@@ -9,11 +9,11 @@ import EarshotGLib
 final class StreamReader {
     /// How a read ended.
     enum Outcome {
-        /// The stream reached its end.
+        /// The stream reached its end (for a chunked HTTP body: its terminating chunk).
         case finished
         /// More than the limit arrived; reading stopped (the caller cancels the transfer).
         case tooLarge
-        /// Reading failed (nil: the stream gave no reason).
+        /// Reading failed (nil: the stream gave no reason), or a chunked body ended without its last chunk.
         case failed(GLibError?)
     }
 
@@ -62,7 +62,10 @@ final class StreamReader {
         guard let bytes else { return done(.failed(error)) }
         defer { g_bytes_unref(bytes) }
         var size: gsize = 0
-        guard let data = g_bytes_get_data(bytes, &size), size > 0 else { return done(.finished) }
+        guard let data = g_bytes_get_data(bytes, &size), size > 0 else {
+            if let cut = ChunkedBodyEnd.cutError(of: stream) { return done(.failed(cut)) }
+            return done(.finished)
+        }
         received += Int64(size)
         guard received <= limit else { return done(.tooLarge) }
         chunk(UnsafeRawBufferPointer(start: data, count: Int(size)))
