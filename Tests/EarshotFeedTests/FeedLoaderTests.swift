@@ -133,6 +133,18 @@ struct FeedLoaderTests {
         }
     }
 
+    @Test func aFeedShorterThanItsContentLengthOnAClosedConnectionFails() throws {
+        server.route("/feed.xml") { [feed] _ in
+            .raw(rawResponse("200 OK", headers: ["Content-Type": "application/rss+xml", "Content-Length": "\(feed.count)"],
+                             body: Array(feed.prefix(feed.count * 2 / 3))))
+        }
+        guard case .connectivity(let message) = try LoaderHarness.error(server.url("/feed.xml")) else {
+            Issue.record("expected a connectivity error")
+            return
+        }
+        #expect(message.contains("\(feed.count * 2 / 3) of \(feed.count) bytes"), "\(message)")
+    }
+
     @Test func aChunkedFeedWithItsLastChunkLoads() throws {
         server.route("/feed.xml") { [feed] _ in
             .raw(ChunkedAnswer.bytes(headers: ["Content-Type": "application/rss+xml"], body: feed, chunkSize: 256, ending: .lastChunk))
