@@ -227,7 +227,7 @@ struct FeedBuilder {
     }
 
     private func itemName(_ draft: ItemDraft) -> String {
-        draft.title.map { "item \(itemCount) (\"\($0)\")" } ?? "item \(itemCount)"
+        draft.title.map { "item \(itemCount) (\"\(SafeText.escaped($0))\")" } ?? "item \(itemCount)"
     }
 
     // MARK: Values
