@@ -145,6 +145,13 @@ struct FeedLoaderTests {
         #expect(message.contains("\(feed.count * 2 / 3) of \(feed.count) bytes"), "\(message)")
     }
 
+    @Test func aFeedWithAllOfItsContentLengthOnAClosedConnectionLoads() throws {
+        server.route("/feed.xml") { [feed] _ in
+            .raw(rawResponse("200 OK", headers: ["Content-Type": "application/rss+xml", "Content-Length": "\(feed.count)"], body: feed))
+        }
+        #expect(try LoaderHarness.fetched(server.url("/feed.xml")).feed.channel.episodes.count == 2)
+    }
+
     @Test func aChunkedFeedWithItsLastChunkLoads() throws {
         server.route("/feed.xml") { [feed] _ in
             .raw(ChunkedAnswer.bytes(headers: ["Content-Type": "application/rss+xml"], body: feed, chunkSize: 256, ending: .lastChunk))
