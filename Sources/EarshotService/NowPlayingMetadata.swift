@@ -47,8 +47,9 @@ public final class NowPlayingMetadata {
         let artist = key.chapter ?? channel?.author ?? show ?? podcast?.url.host ?? episode.episode.soundURL?.host ?? "Earshot"
         let notes = SafeText.stripped(episode.episode.description)
         let metadata = EpisodeMetadata(
-            trackID: TrackID(episodeGUID: episode.episode.id), length: micros, title: episode.episode.title.map(SafeText.stripped),
-            album: show.map(SafeText.stripped), artist: [SafeText.stripped(artist)], comment: notes.isEmpty ? [] : [notes],
+            trackID: TrackID(episodeGUID: episode.episode.id), length: micros,
+            title: episode.episode.title.map(SafeText.stripped), album: show.map(SafeText.stripped),
+            artist: [SafeText.stripped(artist)], comment: notes.isEmpty ? [] : [notes],
             url: episode.episode.soundURL?.absoluteString, artURL: key.art,
             contentCreated: episode.episode.releaseDate?.date.map(ISO8601Text.string(from:)))
         cache = (key, metadata)

@@ -25,10 +25,6 @@ struct HostileTextDaemonTests {
         try EarshotProcess.run(arguments, environment: h.environment)
     }
 
-    func onTerminal(_ h: DaemonHarness, _ arguments: String...) throws -> TerminalRun {
-        try TerminalRun(arguments, environment: h.environment.merging(["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { $1 })
-    }
-
     /// Subscribes to a show whose title, episode titles and chapters file carry hostile text, and plays it.
     func subscribeToHostileShow(_ h: DaemonHarness) throws {
         let chapters = try JSONSerialization.data(withJSONObject: [

@@ -2,7 +2,8 @@ import CGLib
 import EarshotGLib
 
 /// Reads a `GInputStream` to its end on a main context, in 64 KiB chunks, enforcing a byte limit as the
-/// bytes arrive (a server cannot make Earshot read past it) and, for HTTP, that the body ends whole. Feeds and cover art both download this way.
+/// bytes arrive (a server cannot make Earshot read past it) and, for HTTP, that the body ends whole.
+/// Feeds, cover art and chapters files download this way.
 ///
 /// The reader keeps itself and the stream alive while a read is pending; `chunk` receives each piece of
 /// data and `done` the outcome, once, on the context.
@@ -13,7 +14,7 @@ final class StreamReader {
         case finished
         /// More than the limit arrived; reading stopped (the caller cancels the transfer).
         case tooLarge
-        /// Reading failed (nil: the stream gave no reason), or a chunked body ended without its last chunk.
+        /// Reading failed (nil: the stream gave no reason), or an HTTP body ended before it was whole.
         case failed(GLibError?)
     }
 
@@ -34,8 +35,8 @@ final class StreamReader {
     /// Starts reading `stream`, the body of `message` when it comes from HTTP (the reader references
     /// both until it ends). A body that ends before it is whole (`ResponseBodyEnd`) fails.
     @discardableResult
-    init(_ stream: UnsafeMutablePointer<GInputStream>, of message: OpaquePointer?, on context: MainContext, cancellable: UnsafeMutablePointer<GCancellable>?,
-         limit: Int64, priority: Int32 = G_PRIORITY_LOW, chunk: @escaping (UnsafeRawBufferPointer) -> Void,
+    init(_ stream: UnsafeMutablePointer<GInputStream>, of message: OpaquePointer?, on context: MainContext,
+         cancellable: UnsafeMutablePointer<GCancellable>?, limit: Int64, priority: Int32 = G_PRIORITY_LOW, chunk: @escaping (UnsafeRawBufferPointer) -> Void,
          done: @escaping (Outcome) -> Void) {
         g_object_ref(UnsafeMutableRawPointer(stream))
         if let message { g_object_ref(UnsafeMutableRawPointer(message)) }
