@@ -65,6 +65,7 @@ private final class ChaptersRequest {
             return finish(.failure(.transfer("“\(url.absoluteString)” is not an http or https URL")))
         }
         message = created
+        ResponseBodyEnd.prepare(created)
         soup_message_headers_replace(soup_message_get_request_headers(created), "Accept", "application/json+chapters, application/json;q=0.9, */*;q=0.5")
         watchdog = TransferWatchdog(limits: .art, context: context) { [self] fault in
             g_cancellable_cancel(cancellable)
@@ -92,7 +93,7 @@ private final class ChaptersRequest {
             return finish(.failure(.transfer("the server answered \(status) \(reason)")))
         }
         watchdog?.bodyStarted(length: nil)
-        StreamReader(stream, on: context, cancellable: cancellable, limit: ChaptersLoader.maximumBytes,
+        StreamReader(stream, of: message, on: context, cancellable: cancellable, limit: ChaptersLoader.maximumBytes,
                      chunk: { [unowned self] piece in
                          watchdog?.received(piece.count)
                          bytes += piece

@@ -27,7 +27,7 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
     public var duration: Double?
     /// itunes:season.
     public var season: Int?
-    /// itunes:episode.
+    /// itunes:episode: a positive integer, else nil (a feed's `-1`, `0` or `abc` is no episode number).
     public var episodeNumber: Int?
     /// itunes:episodeType: full, trailer or bonus.
     public var episodeType: String?

@@ -154,7 +154,7 @@ struct FeedBuilder {
             item!.description = (kind, exactCopy(bytes))
         case .itunesDuration: item!.duration = string(bytes)
         case .itunesSeason: item!.season = string(bytes).flatMap { Int($0) }
-        case .itunesEpisode: item!.episode = string(bytes).flatMap { Int($0) }
+        case .itunesEpisode: item!.episode = string(bytes).flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         case .itunesEpisodeType: item!.episodeType = string(bytes)
         default: break
         }
@@ -227,7 +227,7 @@ struct FeedBuilder {
     }
 
     private func itemName(_ draft: ItemDraft) -> String {
-        draft.title.map { "item \(itemCount) (\"\($0)\")" } ?? "item \(itemCount)"
+        draft.title.map { "item \(itemCount) (\"\(SafeText.escaped($0))\")" } ?? "item \(itemCount)"
     }
 
     // MARK: Values

@@ -66,6 +66,7 @@ final class FeedRequest {
         }
         message = created
         soup_message_add_flags(created, SOUP_MESSAGE_NO_REDIRECT)
+        ResponseBodyEnd.prepare(created)
         let headers = soup_message_get_request_headers(created)
         soup_message_headers_replace(headers, "Accept",
                                      "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5")
@@ -172,7 +173,7 @@ final class FeedRequest {
     private func readBody() {
         guard let stream else { return fail(.connectivity("the transfer failed")) }
         watchdog?.bodyStarted(length: announcedLength())
-        StreamReader(stream, on: loader.context, cancellable: cancellable, limit: loader.maximumBytes,
+        StreamReader(stream, of: message, on: loader.context, cancellable: cancellable, limit: loader.maximumBytes,
                      chunk: { [unowned self] bytes in
                          watchdog?.received(bytes.count)
                          chunks.append(Array(bytes))

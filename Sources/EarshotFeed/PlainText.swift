@@ -134,22 +134,7 @@ enum PlainText {
         let nameStart = i
         while i < s.count, isLetter(s[i]) || (s[i] >= 0x30 && s[i] <= 0x39) { i += 1 }
         let name = TagName(s, nameStart..<i).key
-        // Skip attributes, honouring quoted values (which may contain '>'). As in HTML's tokenizer, a quote
-        // opens a value only right after '=' (spaces aside); anywhere else, as in the unescaped
-        // `title="Said: "hi" there"`, it is an ordinary character and must not swallow the text after the tag.
-        while i < s.count, s[i] != UInt8(ascii: ">") {
-            guard s[i] == UInt8(ascii: "=") else {
-                i += 1
-                continue
-            }
-            i += 1
-            while i < s.count, s[i] == UInt8(ascii: " ") || s[i] == UInt8(ascii: "\t") || s[i] == UInt8(ascii: "\n")
-                || s[i] == UInt8(ascii: "\r") { i += 1 }
-            if i < s.count, s[i] == UInt8(ascii: "\"") || s[i] == UInt8(ascii: "'") {
-                i = nextIndex(of: s[i], in: s, from: i + 1).map { $0 + 1 } ?? s.count
-            }
-        }
-        let end = min(i + 1, s.count)
+        let end = min(endOfTag(s, attributesFrom: i) + 1, s.count)
         if !closing && (name == TagName.script || name == TagName.style) {
             return skipRawText(s, from: end, until: name)
         }
@@ -162,6 +147,61 @@ enum PlainText {
             out.appendBullet()
         }
         return end
+    }
+
+    /// Where the tag whose attributes start at `start` ends: the index of its `>` (`s.count` when none
+    /// comes). Follows the attribute states of HTML's tokenizer, so quoted values may hold `>`, and a quote
+    /// opens a value only where a value may begin (after `=` and white space). Anywhere else — inside an
+    /// attribute name, an unquoted value, or right after a quoted value, as with the unescaped
+    /// `title="Twitter: "@x said…"` — a quote is an ordinary character: the stray text is attribute
+    /// names up to `>`, and the text after the tag survives. `=` opens a value only after a name.
+    private static func endOfTag(_ s: UnsafeBufferPointer<UInt8>, attributesFrom start: Int) -> Int {
+        enum State { case beforeName, name, afterName, beforeValue, unquotedValue }
+        var state = State.beforeName
+        var i = start
+        while i < s.count {
+            let c = s[i]
+            switch c {
+            case UInt8(ascii: ">"):
+                return i
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0C:
+                switch state {
+                case .name: state = .afterName
+                case .unquotedValue: state = .beforeName
+                case .beforeName, .afterName, .beforeValue: break
+                }
+            case UInt8(ascii: "="):
+                switch state {
+                case .name, .afterName: state = .beforeValue
+                case .beforeName: state = .name
+                case .beforeValue: state = .unquotedValue
+                case .unquotedValue: break
+                }
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                switch state {
+                case .beforeValue:
+                    guard let close = nextIndex(of: c, in: s, from: i + 1) else { return s.count }
+                    i = close
+                    state = .beforeName
+                case .beforeName, .afterName: state = .name
+                case .name, .unquotedValue: break
+                }
+            case UInt8(ascii: "/"):
+                switch state {
+                case .beforeName, .name, .afterName: state = .beforeName
+                case .beforeValue: state = .unquotedValue
+                case .unquotedValue: break
+                }
+            default:
+                switch state {
+                case .beforeName, .afterName: state = .name
+                case .beforeValue: state = .unquotedValue
+                case .name, .unquotedValue: break
+                }
+            }
+            i += 1
+        }
+        return s.count
     }
 
     private static func skipRawText(_ s: UnsafeBufferPointer<UInt8>, from: Int, until name: UInt64) -> Int {

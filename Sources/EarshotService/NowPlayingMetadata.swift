@@ -35,7 +35,8 @@ public final class NowPlayingMetadata {
     /// `xesam:album` the show's): desktop widgets show the title and the artist, so the listener sees both
     /// the episode and where in it they are. A chapter's own image is the art while it plays (else the
     /// episode's, else the show's); the next chapter's image is fetched ahead, so that the change to it
-    /// is one PropertiesChanged with its art.
+    /// is one PropertiesChanged with its art. Feed text (title, show, artist, notes) carries no control or
+    /// bidi formatting characters (`SafeText.stripped`): line breaks become spaces, the rest is removed.
     func metadata(of episode: StoredEpisode, podcast: PodcastSummary?, length: Duration?,
                   chapters: [Chapter] = [], chapter: Int? = nil) -> EpisodeMetadata {
         let micros = length.map(\.inMicroseconds)
@@ -50,10 +51,11 @@ public final class NowPlayingMetadata {
         let channel = podcast?.channel
         let show = channel?.title
         let artist = key.chapter ?? channel?.author ?? show ?? podcast?.url.host ?? episode.episode.soundURL?.host ?? "Earshot"
-        let notes = episode.episode.description
+        let notes = SafeText.stripped(episode.episode.description)
         let metadata = EpisodeMetadata(
-            trackID: TrackID(episodeGUID: episode.episode.id), length: micros, title: episode.episode.title,
-            album: show, artist: [artist], comment: notes.isEmpty ? [] : [notes],
+            trackID: TrackID(episodeGUID: episode.episode.id), length: micros,
+            title: episode.episode.title.map(SafeText.stripped), album: show.map(SafeText.stripped),
+            artist: [SafeText.stripped(artist)], comment: notes.isEmpty ? [] : [notes],
             url: episode.episode.soundURL?.absoluteString, artURL: key.art,
             contentCreated: episode.episode.releaseDate?.date.map(ISO8601Text.string(from:)))
         cache = (key, metadata)

@@ -1,12 +1,13 @@
 import EarshotFeed
 import Foundation
 
-/// The readable table `earshot episodes` prints.
+/// The readable table `earshot episodes --feed` prints; the feed's control and bidi characters are shown
+/// as visible escapes.
 enum ChannelTable {
     static func render(_ channel: Channel) -> String {
         var lines: [String] = []
-        lines.append(channel.title ?? "(untitled feed)")
-        if let author = channel.author { lines.append("by \(author)") }
+        lines.append(SafeText.escaped(channel.title ?? "(untitled feed)"))
+        if let author = channel.author { lines.append("by \(SafeText.escaped(author))") }
         if let link = channel.link { lines.append(link.absoluteString) }
         if let image = channel.profileImage { lines.append("artwork: \(image.absoluteString)") }
         if let moved = channel.newFeedURL { lines.append("moved to: \(moved.absoluteString)") }
@@ -18,7 +19,7 @@ enum ChannelTable {
             let date = episode.releaseDate?.date.map(day) ?? "?".padded(to: 10)
             let length = (episode.duration.map(clock) ?? "?").leftPadded(to: 8)
             let audio = (episode.soundURL == nil ? "none" : "yes").padded(to: 5)
-            lines.append("\(number)  \(date)  \(length)  \(audio)  \(episode.title ?? "(untitled)")")
+            lines.append("\(number)  \(date)  \(length)  \(audio)  \(SafeText.escaped(episode.title ?? "(untitled)"))")
         }
         return lines.joined(separator: "\n")
     }
@@ -80,10 +81,7 @@ struct ChannelJSON: Encodable {
                     season: e.season, episodeNumber: e.episodeNumber, episodeType: e.episodeType, link: e.link,
                     chaptersURL: e.chaptersURL, transcriptURL: e.transcriptURL, chapters: e.chapters)
             })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(view), as: UTF8.self)
+        return try JSONOutput.render(view)
     }
 }
 

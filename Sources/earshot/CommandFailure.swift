@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotFeed
 import Foundation
 
 /// A failure a person can cause (an unreachable feed, an unusable folder): printed as one plain line on
@@ -16,7 +17,8 @@ struct CommandNotice: Error, CustomStringConvertible {
 }
 
 extension Earshot {
-    /// Runs the command line. A `CommandFailure` is one line on stderr and exit status 1; an `ExitCode`
+    /// Runs the command line. A `CommandFailure` is one line on stderr (control characters from feed text
+    /// or a server shown as visible escapes, `SafeText`) and exit status 1; an `ExitCode`
     /// thrown by a command that printed its own failure lines (a feed of several failed) is that status;
     /// a command line that cannot be parsed is one line pointing at `--help` and status 64 (EX_USAGE);
     /// `--help` and `--version` print as usual and succeed.
@@ -40,7 +42,7 @@ extension Earshot {
     }
 
     private static func fail(_ line: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data(line.utf8))
+        FileHandle.standardError.write(Data(SafeText.escaped(line, keepingLineBreaks: true).utf8))
         Foundation.exit(status)
     }
 }

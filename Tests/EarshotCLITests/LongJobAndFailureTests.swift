@@ -88,6 +88,32 @@ struct LongJobAndFailureTests {
         #expect(earshot.library.calls.isEmpty)
     }
 
+    @Test func importReadsAnOPMLFileInPiecesSoItsSizeDoesNotAddToTheMemoryPeak() throws {
+        let earshot = try FakeEarshot()
+        let small = try opmlFile(["https://a.example/feed.xml"])
+        let big = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-import-\(UUID().uuidString).opml").path
+        defer { try? FileManager.default.removeItem(atPath: small); try? FileManager.default.removeItem(atPath: big) }
+        // 64 MiB: ten feeds among comments (which the reader passes over), so the file's size is what counts.
+        FileManager.default.createFile(atPath: big, contents: nil)
+        let handle = try #require(FileHandle(forWritingAtPath: big))
+        handle.write(Data("<?xml version=\"1.0\"?>\n<opml version=\"2.0\"><body>\n".utf8))
+        let comment = Data(("<!-- " + String(repeating: "x", count: (64 << 10) - 9) + " -->\n").utf8)
+        for index in 0..<1024 {
+            if index % 100 == 0 {
+                handle.write(Data("<outline type=\"rss\" text=\"S\(index)\" xmlUrl=\"https://example.com/\(index).xml\"/>\n".utf8))
+            }
+            handle.write(comment)
+        }
+        handle.write(Data("</body></opml>\n".utf8))
+        try handle.close()
+        let baseline = try earshot.run(["import", small])
+        let run = try earshot.run(["import", big])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "Subscribed to 11 of 11 feeds in \(big) (auto-queue off).\n")
+        #expect(run.peakResidentKilobytes < baseline.peakResidentKilobytes + 16 << 10,
+                "\(run.peakResidentKilobytes) KiB for a 64 MiB file, \(baseline.peakResidentKilobytes) KiB for a small one")
+    }
+
     @Test func tablesOnATerminalAreCutToItsWidth() throws {
         let library = FakeLibrary()
         library.podcasts[0].title = "A podcast whose title is far too long for a narrow terminal window"

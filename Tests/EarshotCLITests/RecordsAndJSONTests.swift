@@ -22,6 +22,15 @@ struct RecordsAndJSONTests {
         #expect(episode.url == nil)
     }
 
+    @Test func jsonWritesControlAndBidiCharactersAsEscapesAndDecodesToTheExactText() throws {
+        let title = "A \u{1B}]0;x\u{7} \u{9B}2J \u{202E}y\u{2069} \u{7F} Café"
+        let json = try JSONOutput.render(["title": title])
+        #expect(json.unicodeScalars.allSatisfy { $0 == "\n" || !(($0.value < 0x20) || (0x7F...0x9F).contains($0.value)
+                                                                  || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)) })
+        #expect(json.contains(#"\u009b2J \u202ey\u2069 \u007f Café"#), "\(json)")
+        #expect(try JSONDecoder().decode([String: String].self, from: Data(json.utf8)) == ["title": title])
+    }
+
     @Test func aDictionaryWithoutAnIdIsLeftOut() {
         #expect(Vardict(.vardict([("title", .string("x"))])).flatMap(EpisodeRecord.init) == nil)
         #expect(Vardict(.stringArray(["x"])) == nil, "not an a{sv}")

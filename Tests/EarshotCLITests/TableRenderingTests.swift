@@ -68,6 +68,17 @@ struct TableRenderingTests {
             """)
     }
 
+    @Test func controlAndBidiCharactersInCellsAreShownAsEscapesAndAligned() {
+        var table = TextTable(columns: [.init(header: "#", alignRight: true), .init(header: "title", flexible: true), .init(header: "n")])
+        table.rows = [["1", "Evil \u{1B}[2J\u{202E}x", "3"], ["2", "Plain", "4"]]
+        #expect(table.render(width: nil) == """
+            #  title                    n
+            1  Evil \\u{1B}[2J\\u{202E}x  3
+            2  Plain                    4
+            """)
+        #expect(table.render(width: 20).split(separator: "\n").allSatisfy { String($0).displayWidth <= 20 && !$0.contains("\u{1B}") })
+    }
+
     @Test func emptyListsSaySo() {
         #expect(PodcastTable.render([], width: 80) == "No podcasts yet. Subscribe with: earshot add URL")
         #expect(EpisodeTable.renderQueue([], width: 80) == "Up Next is empty.")

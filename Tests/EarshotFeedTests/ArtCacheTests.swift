@@ -138,6 +138,20 @@ final class ArtCacheTests {
         #expect(try entries().isEmpty)
     }
 
+    @Test func aChunkedImageCutBetweenChunksIsNotCached() throws {
+        server.route("/cover.png") { _ in
+            .raw(ChunkedAnswer.bytes(headers: ["Content-Type": "image/png"], body: Array(Self.png.prefix(40)), chunkSize: 20,
+                                     ending: .afterAChunk))
+        }
+        try withCache { cache, context throws in
+            guard case .connectivity = try failure(server.url("/cover.png"), cache, context) else {
+                Issue.record("expected a connectivity error")
+                return
+            }
+        }
+        #expect(try entries().isEmpty)
+    }
+
     @Test func anEndlessBodyIsAbortedAtTheLimitWithoutAPartialFile() throws {
         server.route("/cover.png") { _ in .endless(chunk: [UInt8](repeating: 0x42, count: 16 << 10), contentType: "image/png") }
         let started = Date()

@@ -141,6 +141,50 @@ final class EpisodeDownloadTests {
         #expect(try Data(contentsOf: destination) == Data(changed), "never half of one file and half of another")
     }
 
+    /// Serves `changed` under `validators`: a Range request gets a 206 with the rest of it (as a server
+    /// that ignores If-Range would send), a plain request the whole file.
+    func serveChangedFileIgnoringIfRange(_ changed: [UInt8], validators: [String: String]) {
+        server.route("/episode.mp3") { request in
+            guard request.headers["range"] != nil else {
+                return .raw(rawResponse("200 OK", headers: ["Content-Length": "\(changed.count)", "Content-Type": "audio/mpeg"]
+                                            .merging(validators) { $1 }, body: changed))
+            }
+            let half = changed.count / 2
+            return .raw(rawResponse("206 Partial Content", headers: [
+                "Content-Range": "bytes \(half)-\(changed.count - 1)/\(changed.count)", "Content-Length": "\(changed.count - half)",
+                "Content-Type": "audio/mpeg"].merging(validators) { $1 }, body: Array(changed[half...])))
+        }
+    }
+
+    @Test func a206WithAnotherETagIsNeverAppendedToThePartAndTheWholeFileIsFetched() throws {
+        try interruptHalfway(validators: ["ETag": "\"v1\""])
+        let changed = audio.reversed() as [UInt8]
+        serveChangedFileIgnoringIfRange(changed, validators: ["ETag": "\"v2\""])
+        let harness = DownloadHarness.run(server.url("/episode.mp3"), to: destination)
+        #expect(try harness.result?.get() == destination)
+        #expect(try Data(contentsOf: destination) == Data(changed), "never half of one version and half of another")
+        #expect(server.requests.last?.headers["range"] == nil, "the second request asked for the whole file")
+    }
+
+    @Test func a206WithAnotherLastModifiedDateIsNeverAppendedToThePart() throws {
+        try interruptHalfway(validators: ["Last-Modified": "Sun, 07 Mar 2021 22:00:12 GMT"])
+        let changed = audio.reversed() as [UInt8]
+        serveChangedFileIgnoringIfRange(changed, validators: ["Last-Modified": "Mon, 08 Mar 2021 09:30:00 GMT"])
+        let harness = DownloadHarness.run(server.url("/episode.mp3"), to: destination)
+        #expect(try harness.result?.get() == destination)
+        #expect(server.requests.dropLast().last?.headers["if-range"] == "Sun, 07 Mar 2021 22:00:12 GMT")
+        #expect(try Data(contentsOf: destination) == Data(changed), "never half of one version and half of another")
+    }
+
+    @Test func a206WithoutTheValidatorThePartWasResumedWithStartsOver() throws {
+        try interruptHalfway(validators: ["ETag": "\"v1\""])
+        let changed = audio.reversed() as [UInt8]
+        serveChangedFileIgnoringIfRange(changed, validators: [:])
+        let harness = DownloadHarness.run(server.url("/episode.mp3"), to: destination)
+        #expect(try harness.result?.get() == destination)
+        #expect(try Data(contentsOf: destination) == Data(changed), "a 206 that cannot show it is the same file is not combined")
+    }
+
     @Test func a206ForTheWrongRangeStartsOverSafely() throws {
         try interruptHalfway()
         server.route("/episode.mp3") { [audio] request in
@@ -168,6 +212,36 @@ final class EpisodeDownloadTests {
             return
         }
         #expect(!exists(destination))
+    }
+
+    @Test(arguments: [ChunkedAnswer.Ending.afterAChunk, .beforeAChunksLineEnd])
+    func aChunkedDownloadCutBetweenChunksIsInterruptedKeepsItsPartAndResumes(ending: ChunkedAnswer.Ending) throws {
+        let cut = 100_000
+        server.route("/episode.mp3") { [audio] _ in
+            .raw(ChunkedAnswer.bytes(headers: ["Content-Type": "audio/mpeg", "ETag": "\"v1\""], body: Array(audio.prefix(cut)),
+                                     chunkSize: 25_000, ending: ending))
+        }
+        let error = DownloadHarness.run(server.url("/episode.mp3"), to: destination).error
+        guard case .interrupted(let received, nil, _)? = error else {
+            Issue.record("expected an interrupted download, got \(String(describing: error))")
+            return
+        }
+        #expect(received == Int64(cut))
+        #expect(!exists(destination), "a body without its last chunk is never played as whole")
+        #expect(try Data(contentsOf: part) == Data(audio.prefix(cut)), "the part keeps what arrived")
+
+        server.route("/episode.mp3") { [audio] _ in Self.ranged(audio) }
+        #expect(try DownloadHarness.run(server.url("/episode.mp3"), to: destination).result?.get() == destination)
+        #expect(server.requests.last?.headers["range"] == "bytes=\(cut)-")
+        #expect(try Data(contentsOf: destination) == Data(audio))
+    }
+
+    @Test func aChunkedDownloadWithItsLastChunkIsComplete() throws {
+        server.route("/episode.mp3") { [audio] _ in
+            .raw(ChunkedAnswer.bytes(headers: ["Content-Type": "audio/mpeg"], body: audio, chunkSize: 25_000, ending: .lastChunk))
+        }
+        #expect(try DownloadHarness.run(server.url("/episode.mp3"), to: destination).result?.get() == destination)
+        #expect(try Data(contentsOf: destination) == Data(audio))
     }
 
     @Test func cancelKeepsThePartForALaterResume() throws {

@@ -117,6 +117,18 @@ struct PlainTextTests {
         #expect(text("<img alt = 'a > b'>after") == "after", "a quote after '=' and spaces opens a value")
     }
 
+    @Test(arguments: [
+        #"<a href="x" title="Twitter: "@x said…">link</a> rest of text"#,
+        #"<a href=https://x/?q="y>link</a> rest of text"#,
+        #"<a ="x>link</a> rest of text"#,
+        #"<a title="x"="y>link</a> rest of text"#,
+        #"<a title='It's "here'>link</a> rest of text"#,
+        #"<a href="x" title="Twitter: "@x said="…">link</a> rest of text"#,
+    ])
+    func aStrayQuoteInATagIsReadByHTMLsTokenizerRulesAndTheTextAfterTheTagSurvives(notes: String) {
+        #expect(text(notes) == "link rest of text")
+    }
+
     @Test func multibyteTextPassesThrough() {
         #expect(text("<p>現代金融理論 — 流動的資金盛宴</p>") == "現代金融理論 — 流動的資金盛宴")
     }

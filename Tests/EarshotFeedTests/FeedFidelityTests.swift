@@ -21,6 +21,25 @@ struct FeedFidelityTests {
         #expect(first.chapters.map(\.title) == ["Start"])
     }
 
+    /// The episode number `<itunes:episode>text</itunes:episode>` gives.
+    static func episodeNumber(_ text: String) throws -> Int? {
+        let xml = """
+            <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>S</title>
+            <item><guid>1</guid><title>E</title><itunes:episode>\(text)</itunes:episode></item></channel></rss>
+            """
+        return try #require(try FeedParser.parse(Array(xml.utf8), baseURL: nil).get().channel.episodes.first).episodeNumber
+    }
+
+    @Test(arguments: ["-1", "0", "abc", "1.5", "-0", "12abc", "99999999999999999999"])
+    func anITunesEpisodeThatIsNotAPositiveIntegerIsDropped(text: String) throws {
+        #expect(try Self.episodeNumber(text) == nil)
+    }
+
+    @Test func anITunesEpisodeThatIsAPositiveIntegerIsKept() throws {
+        #expect(try Self.episodeNumber("7") == 7)
+        #expect(try Self.episodeNumber(" 12 ") == 12)
+    }
+
     @Test func undeclaredMediaPrefixStillGivesSoundAndArt() throws {
         let second = try Fixture.parse("undeclared-prefixes.xml").channel.episodes[1]
         #expect(second.soundURL?.absoluteString == "https://example.com/u2.mp3")

@@ -106,6 +106,66 @@ struct FeedLoaderTests {
         #expect(error == .tooLarge(limit: 1 << 20))
     }
 
+    @Test(arguments: [ChunkedAnswer.Ending.afterAChunk, .beforeAChunksLineEnd])
+    func aChunkedFeedCutBetweenChunksFailsInsteadOfKeepingItsFirstItems(ending: ChunkedAnswer.Ending) throws {
+        let cut = feed.count * 2 / 3
+        server.route("/feed.xml") { [feed] _ in
+            .raw(ChunkedAnswer.bytes(headers: ["Content-Type": "application/rss+xml"], body: Array(feed.prefix(cut)),
+                                     chunkSize: 256, ending: ending))
+        }
+        let error = try LoaderHarness.error(server.url("/feed.xml"))
+        guard case .connectivity(let message) = error else {
+            Issue.record("expected a connectivity error, got \(error)")
+            return
+        }
+        #expect(message == "127.0.0.1: the server closed the connection before the last chunk of the body")
+    }
+
+    @Test func aGzippedChunkedFeedCutBetweenChunksFails() throws {
+        let compressed = Gzip.compress(feed)
+        server.route("/feed.xml") { _ in
+            .raw(ChunkedAnswer.bytes(headers: ["Content-Type": "application/rss+xml", "Content-Encoding": "gzip"],
+                                     body: Array(compressed.prefix(compressed.count * 2 / 3)), chunkSize: 128, ending: .afterAChunk))
+        }
+        guard case .connectivity = try LoaderHarness.error(server.url("/feed.xml")) else {
+            Issue.record("expected a connectivity error")
+            return
+        }
+    }
+
+    @Test func aFeedShorterThanItsContentLengthOnAClosedConnectionFails() throws {
+        server.route("/feed.xml") { [feed] _ in
+            .raw(rawResponse("200 OK", headers: ["Content-Type": "application/rss+xml", "Content-Length": "\(feed.count)"],
+                             body: Array(feed.prefix(feed.count * 2 / 3))))
+        }
+        guard case .connectivity(let message) = try LoaderHarness.error(server.url("/feed.xml")) else {
+            Issue.record("expected a connectivity error")
+            return
+        }
+        #expect(message.contains("\(feed.count * 2 / 3) of \(feed.count) bytes"), "\(message)")
+    }
+
+    @Test func aFeedWithAllOfItsContentLengthOnAClosedConnectionLoads() throws {
+        server.route("/feed.xml") { [feed] _ in
+            .raw(rawResponse("200 OK", headers: ["Content-Type": "application/rss+xml", "Content-Length": "\(feed.count)"], body: feed))
+        }
+        #expect(try LoaderHarness.fetched(server.url("/feed.xml")).feed.channel.episodes.count == 2)
+    }
+
+    @Test func aChunkedFeedWithItsLastChunkLoads() throws {
+        server.route("/feed.xml") { [feed] _ in
+            .raw(ChunkedAnswer.bytes(headers: ["Content-Type": "application/rss+xml"], body: feed, chunkSize: 256, ending: .lastChunk))
+        }
+        #expect(try LoaderHarness.fetched(server.url("/feed.xml")).feed.channel.episodes.count == 2)
+    }
+
+    @Test func aChunkedFeedFromAKeptAliveConnectionLoads() throws {
+        let items = String(repeating: "<item><title>x</title><guid>g</guid></item>", count: 3)
+        let body = Array("<rss version=\"2.0\"><channel><title>Kept</title>\(items)".utf8)
+        server.route("/feed.xml") { _ in .endless(chunk: body, contentType: "application/rss+xml", limit: body.count) }
+        #expect(try LoaderHarness.fetched(server.url("/feed.xml")).feed.channel.title == "Kept")
+    }
+
     @Test func anHTMLPageIsInvalidData() throws {
         server.serve("/feed.xml", body: try Fixture.bytes("not-a-feed.html"), contentType: "text/html")
         let error = try LoaderHarness.error(server.url("/feed.xml"))

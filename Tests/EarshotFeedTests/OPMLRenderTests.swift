@@ -51,6 +51,14 @@ struct OPMLRenderTests {
         #expect(result.feeds.map(\.title) == ["Bell and NUL"])
     }
 
+    @Test func controlAndBidiCharactersAreWrittenAsCharacterReferencesAndReadBackExactly() throws {
+        let title = "Evil\u{9B}2J \u{202E}x\u{2069} \u{7F}"
+        let document = OPMLDocument.render(title: title, feeds: [OPMLFixture.feed("https://example.com/c", title)], created: Self.created)
+        #expect(!document.unicodeScalars.contains { SafeText.isActive($0) && $0 != "\n" }, "nothing acts on a terminal: \(document)")
+        #expect(document.contains("Evil&#x9B;2J &#x202E;x&#x2069; &#x7F;"))
+        #expect(try OPMLDocument.parse(Array(document.utf8)).feeds.map(\.title) == [title])
+    }
+
     @Test func anEmptyLibraryIsAValidEmptyList() throws {
         let document = OPMLDocument.render(title: "Earshot subscriptions", feeds: [], created: Self.created)
         #expect(try OPMLDocument.parse(Array(document.utf8)) == OPMLParseResult())

@@ -10,6 +10,8 @@ import Glibc
 public final class ChildProcess {
     public let pid: pid_t
     public private(set) var exitStatus: Int32?
+    /// The most memory the process had resident at once, in KiB (its `ru_maxrss`), once reaped.
+    public private(set) var peakResidentKilobytes: Int?
     public let name: String
 
     /// Starts `arguments` (looked up in PATH) with `environment` changes applied (nil unsets), stdin
@@ -63,9 +65,11 @@ public final class ChildProcess {
     public func poll() -> Int32? {
         if let exitStatus { return exitStatus }
         var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
+        var usage = rusage()
+        let result = wait4(pid, &status, WNOHANG, &usage)
         if result == pid {
             exitStatus = Self.decode(status)
+            peakResidentKilobytes = usage.ru_maxrss
         } else if result < 0 && errno == ECHILD {
             exitStatus = -1
         }
@@ -76,9 +80,14 @@ public final class ChildProcess {
     public func wait() -> Int32 {
         if let exitStatus { return exitStatus }
         var status: Int32 = 0
+        var usage = rusage()
         while true {
-            let result = waitpid(pid, &status, 0)
-            if result == pid { exitStatus = Self.decode(status); break }
+            let result = wait4(pid, &status, 0, &usage)
+            if result == pid {
+                exitStatus = Self.decode(status)
+                peakResidentKilobytes = usage.ru_maxrss
+                break
+            }
             if result < 0 && errno != EINTR { exitStatus = -1; break }
         }
         return exitStatus!

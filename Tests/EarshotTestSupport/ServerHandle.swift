@@ -80,7 +80,7 @@ final class ServerHandle {
         case .gzip(let bytes, let contentType):
             soup_server_message_set_status(message, 200, nil)
             soup_message_headers_replace(responseHeaders, "Content-Encoding", "gzip")
-            let compressed = gzip(bytes)
+            let compressed = Gzip.compress(bytes)
             compressed.withUnsafeBytes {
                 soup_server_message_set_response(message, contentType, SOUP_MEMORY_COPY, $0.baseAddress, gsize($0.count))
             }
@@ -112,22 +112,6 @@ final class ServerHandle {
             if let name, let value { result[String(cString: name).lowercased()] = String(cString: value) }
         }
         return result
-    }
-
-    private func gzip(_ bytes: [UInt8]) -> [UInt8] {
-        let compressor = g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1)
-        defer { g_object_unref(UnsafeMutableRawPointer(compressor)) }
-        var output = [UInt8](repeating: 0, count: bytes.count + 1024)
-        var read: gsize = 0, written: gsize = 0
-        var error: UnsafeMutablePointer<GError>?
-        bytes.withUnsafeBytes { input in
-            output.withUnsafeMutableBytes { out in
-                _ = g_converter_convert(compressor, input.baseAddress, gsize(input.count), out.baseAddress,
-                                        gsize(out.count), G_CONVERTER_INPUT_AT_END, &read, &written, &error)
-            }
-        }
-        _ = GLibError(taking: error)
-        return Array(output.prefix(Int(written)))
     }
 }
 

@@ -50,6 +50,7 @@ final class ArtDownload {
         }
         message = created
         soup_message_add_flags(created, SOUP_MESSAGE_NO_REDIRECT)
+        ResponseBodyEnd.prepare(created)
         soup_message_headers_replace(soup_message_get_request_headers(created), "Accept",
                                      "image/avif, image/webp, image/png, image/jpeg, image/*;q=0.8")
         cache.context.withThreadDefault {
@@ -123,7 +124,7 @@ final class ArtDownload {
         let headers = soup_message_get_response_headers(message)
         watchdog?.bodyStarted(length: soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH
                               ? Int64(soup_message_headers_get_content_length(headers)) : nil)
-        StreamReader(stream, on: cache.context, cancellable: cancellable, limit: cache.maximumImageBytes,
+        StreamReader(stream, of: message, on: cache.context, cancellable: cancellable, limit: cache.maximumImageBytes,
                      priority: G_PRIORITY_LOW,
                      chunk: { [unowned self] bytes in
                          watchdog?.received(bytes.count)

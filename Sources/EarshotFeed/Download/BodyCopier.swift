@@ -9,11 +9,11 @@ import EarshotGLib
 final class BodyCopier {
     /// How a copy ended.
     enum Outcome {
-        /// The body ended and every byte is written.
+        /// The body ended (for a chunked body: with its terminating chunk) and every byte is written.
         case finished
         /// `accept` refused the first chunk; nothing was written.
         case refused
-        /// Reading failed (nil: the stream gave no reason).
+        /// Reading failed (nil: the stream gave no reason), or a chunked body ended without its last chunk.
         case readFailed(GLibError?)
         /// Writing failed.
         case writeFailed(GLibError?)
@@ -81,6 +81,7 @@ final class BodyCopier {
         guard let bytes else { return end(.readFailed(error)) }
         guard g_bytes_get_size(bytes) > 0 else {
             g_bytes_unref(bytes)
+            if let cut = ChunkedBodyEnd.cutError(of: input) { return end(.readFailed(cut)) }
             inputEnded = true
             if writing == nil { end(.finished) }
             return

@@ -11,8 +11,9 @@ import Foundation
 /// announced, is the part synced and renamed to `destination`. Next to the part, `<destination>.part.json`
 /// keeps the URL, the answer's ETag / Last-Modified and its length, so a later `EpisodeDownload` of the
 /// same URL to the same destination resumes with `Range: bytes=N-` and `If-Range`. A server that answers
-/// 200 instead (no Range support, or the file changed) restarts the part from 0; a 206 for the wrong part
-/// starts over once, then fails. Redirects are followed by hand: at most 10, no loops, from http(s) only
+/// 200 instead (no Range support, or the file changed) restarts the part from 0; a 206 for the wrong part,
+/// or one without the part's ETag (or Last-Modified, when that was the validator), is never appended: the
+/// download starts over once from 0, then fails. Redirects are followed by hand: at most 10, no loops, from http(s) only
 /// to http(s). An overall deadline in proportion to the size and a minimum rate (`limits`) end slow
 /// transfers. A web page (by Content-Type or first bytes) is refused before anything is written.
 ///
@@ -154,6 +155,11 @@ public final class EpisodeDownload {
                   length < 0 || (end + 1 == length && (resume?.record.length).map { $0 == Int64(length) } ?? true) else {
                 let range = header(headers, "Content-Range") ?? "no Content-Range"
                 return startOver(because: "asked for bytes from \(offset), got \(range)")
+            }
+            if let record = resume?.record, !record.isSameVersion(etag: header(headers, "ETag"),
+                                                                  lastModified: header(headers, "Last-Modified")) {
+                return startOver(because: "the part has bytes of the version with \(record.validatorName), "
+                                 + "the server sent the rest of another")
             }
             receive(from: offset, headers: headers, length: length >= 0 ? Int64(length - start) : nil)
         case 416 where resume != nil:

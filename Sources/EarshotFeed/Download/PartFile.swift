@@ -14,6 +14,20 @@ struct ResumeRecord: Codable, Equatable {
         if let etag, !etag.hasPrefix("W/") { return etag }
         return lastModified
     }
+
+    /// Whether an answer with these validators is the same version of the file as the part's bytes, judged
+    /// by the validator If-Range carried (RFC 9110 §13.1.5): only then may its bytes follow the part's
+    /// (§15.3.7.3). A missing validator proves nothing, so it does not match.
+    func isSameVersion(etag: String?, lastModified: String?) -> Bool {
+        if let strong = self.etag, !strong.hasPrefix("W/") { return etag == strong }
+        return lastModified != nil && lastModified == self.lastModified
+    }
+
+    /// The validator If-Range carried, named for a log line: `ETag "v1"` or `Last-Modified …`.
+    var validatorName: String {
+        if let etag, !etag.hasPrefix("W/") { return "ETag \(etag)" }
+        return "Last-Modified \(lastModified ?? "none")"
+    }
 }
 
 /// The files of one download: `<final>.part` receives the bytes, `<final>.part.json` the resume record,

@@ -5,9 +5,11 @@ import Foundation
 public enum OPMLDocument {
     /// The feeds `bytes` (a whole OPML file) subscribes to, and the outlines left out with their line
     /// and reason (see `OPMLParseResult`). Throws when the file is not well-formed XML or not OPML, with
-    /// the line at fault.
+    /// the line at fault. A file read as it arrives goes through `OPMLStreamReader` instead.
     public static func parse(_ bytes: [UInt8]) throws(OPMLError) -> OPMLParseResult {
-        try OPMLReader.read(bytes).get()
+        let reader = OPMLStreamReader()
+        bytes.withUnsafeBytes { reader.read($0) }
+        return try reader.finish()
     }
 
     /// An OPML 2.0 document (UTF-8) listing `feeds` in order, one `<outline type="rss">` each with

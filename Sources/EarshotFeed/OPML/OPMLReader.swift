@@ -2,12 +2,12 @@ import CEarshot
 import CLibXML2
 import Foundation
 
-/// Reads an OPML document with libxml2's SAX2 parser, as hardened as `FeedParser`: no network, no DTD
+/// The state of one OPML read by libxml2's SAX2 parser, as hardened as `FeedParser`: no network, no DTD
 /// loading, no entity expansion (a document that declares an entity is refused before anything is
 /// expanded), nesting deeper than 256 refused. Unlike a feed, a subscription list is not repaired: the
 /// first well-formedness fault ends the read with its line, so the person can fix the file.
 ///
-/// The encoding is the document's: a byte-order mark (UTF-8, UTF-16) or the XML declaration.
+/// `OPMLStreamReader` gives it the file a piece at a time; libxml2 calls it back through `handler()`.
 struct OPMLReader {
     var context: xmlParserCtxtPtr?
     var collector = OPMLCollector()
@@ -17,66 +17,8 @@ struct OPMLReader {
     var commented: [Bool] = []
     var failure: OPMLError?
 
-    /// Reads `bytes` through to the end or the first fault.
-    /// The line of the first start tag with more attributes than libxml2 can take in reasonable time
-    /// (the feed parser's `AttributeCounter`, fed a line at a time), or nil.
-    private static func lineWithTooManyAttributes(_ bytes: [UInt8]) -> Int? {
-        var counter = AttributeCounter()
-        var line = 1
-        return bytes.withUnsafeBytes { raw -> Int? in
-            var start = 0
-            while start < raw.count {
-                let end = raw[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? raw.count
-                if !counter.admit(UnsafeRawBufferPointer(rebasing: raw[start..<end])) { return line }
-                line += 1
-                start = end
-            }
-            return nil
-        }
-    }
-
-    static func read(_ bytes: [UInt8]) -> Result<OPMLParseResult, OPMLError> {
-        guard !Self.isBlank(bytes) else {
-            return .failure(.notOPML(line: nil, reason: "the file is empty, not an OPML subscription list"))
-        }
-        let reader = UnsafeMutablePointer<OPMLReader>.allocate(capacity: 1)
-        reader.initialize(to: OPMLReader())
-        defer {
-            if let context = reader.pointee.context { xmlFreeParserCtxt(context) }
-            reader.deinitialize(count: 1)
-            reader.deallocate()
-        }
-        if let line = Self.lineWithTooManyAttributes(bytes) {
-            return .failure(.refused(line: line, reason: "a tag has more than \(AttributeCounter.limit) attributes; "
-                + "an OPML file never needs that many, and libxml2 would take minutes to check them"))
-        }
-        var handler = Self.handler()
-        let head = min(4, bytes.count)
-        let context = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(&handler, reader, $0.baseAddress, Int32(head), nil) }
-        }
-        guard let context else {
-            return .failure(.notOPML(line: nil, reason: "libxml2 could not start a parser"))
-        }
-        reader.pointee.context = context
-        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                var offset = head
-                repeat {
-                    let count = min(chars.count - offset, 64 << 10)
-                    let last = offset + count == chars.count
-                    _ = withLibXML2Errors(to: reader, Self.contextFreeError) {
-                        xmlParseChunk(context, chars.baseAddress.map { $0 + offset }, Int32(count), last ? 1 : 0)
-                    }
-                    offset += count
-                } while offset < chars.count && reader.pointee.failure == nil
-            }
-        }
-        return reader.pointee.result(bytes)
-    }
-
-    private static func handler() -> xmlSAXHandler {
+    /// The SAX2 callbacks, which expect an `UnsafeMutablePointer<OPMLReader>` as their user data.
+    static func handler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { data, localname, _, _, _, _, attributeCount, _, attributes in
@@ -92,21 +34,13 @@ struct OPMLReader {
         data!.assumingMemoryBound(to: OPMLReader.self)
     }
 
-    /// Whether `bytes` hold nothing but a byte-order mark and white space (in UTF-8 or UTF-16).
-    private static func isBlank(_ bytes: [UInt8]) -> Bool {
-        let bom: Int
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bom = 3 }
-        else if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { bom = 2 }
-        else { bom = 0 }
-        return bytes.dropFirst(bom).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0 }
-    }
-
     private var line: Int { context.map { Int(xmlSAX2GetLineNumber(UnsafeMutableRawPointer($0))) } ?? 1 }
 
-    private mutating func result(_ bytes: [UInt8]) -> Result<OPMLParseResult, OPMLError> {
+    /// What the read found, once libxml2 has seen the whole file (whose first bytes are `prefix`).
+    func result(prefix: [UInt8]) -> Result<OPMLParseResult, OPMLError> {
         if let failure {
             if case .notWellFormed(let line, let reason) = failure, !sawRoot {
-                return .failure(.notOPML(line: line, reason: Self.notXML(bytes, libxml2: reason)))
+                return .failure(.notOPML(line: line, reason: Self.notXML(prefix, libxml2: reason)))
             }
             return .failure(failure)
         }
@@ -114,9 +48,9 @@ struct OPMLReader {
         return .success(collector.result)
     }
 
-    /// Why a file that failed before its first element is not OPML, in plain words.
-    private static func notXML(_ bytes: [UInt8], libxml2 reason: String) -> String {
-        let start = String(decoding: bytes.prefix(1024), as: UTF8.self).lowercased()
+    /// Why a file that failed before its first element is not OPML, in plain words, from its first bytes.
+    private static func notXML(_ prefix: [UInt8], libxml2 reason: String) -> String {
+        let start = String(decoding: prefix.prefix(1024), as: UTF8.self).lowercased()
         if start.contains("<html") || start.contains("<!doctype html") {
             return "the file is a web page (HTML), not an OPML subscription list"
         }
@@ -171,7 +105,7 @@ struct OPMLReader {
     }
 
     /// Where libxml2's context-free errors go during a parse (see `withLibXML2Errors`).
-    private static let contextFreeError: earshot_xml_error_handler = { data, error in
+    static let contextFreeError: earshot_xml_error_handler = { data, error in
         from(data).pointee.record(error?.assumingMemoryBound(to: xmlError.self))
     }
 

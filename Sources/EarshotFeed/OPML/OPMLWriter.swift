@@ -26,7 +26,9 @@ enum OPMLWriter {
     }
 
     /// `text` with `&`, `<`, `>` escaped, and in an attribute also `"` and the white space that
-    /// attribute normalisation would turn into spaces (tab, line feed, carriage return).
+    /// attribute normalisation would turn into spaces (tab, line feed, carriage return); DEL, C1 controls
+    /// and bidi formatting characters (`SafeText`) as character references, so the file reads back exactly
+    /// and shows inert on a terminal; characters XML cannot hold are dropped.
     static func escape(_ text: String, attribute: Bool) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -40,7 +42,12 @@ enum OPMLWriter {
             case "\n" where attribute: out += "&#10;"
             case "\r": out += "&#13;"
             default:
-                if isXMLCharacter(scalar) { out.unicodeScalars.append(scalar) }
+                guard isXMLCharacter(scalar) else { continue }
+                if SafeText.isActive(scalar) {
+                    out += "&#x\(String(scalar.value, radix: 16, uppercase: true));"  // exact, and inert on a terminal
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

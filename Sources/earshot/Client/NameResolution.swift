@@ -1,3 +1,4 @@
+import EarshotFeed
 import Foundation
 
 /// Picks the one podcast or episode a typed part of a title names: every candidate whose title
@@ -43,7 +44,7 @@ enum NameResolution {
         var lines = ["“\(text)” matches \(matches.count) \(kind.plural)\(kind.scope); give the number or more of the title:"]
         for candidate in shown {
             let number = String(repeating: " ", count: width - String(candidate.id).count) + String(candidate.id)
-            lines.append("  \(number)  \(candidate.title)" + (candidate.detail.map { " — \($0)" } ?? ""))
+            lines.append(SafeText.escaped("  \(number)  \(candidate.title)" + (candidate.detail.map { " — \($0)" } ?? "")))
         }
         if matches.count > shown.count { lines.append("  … and \(matches.count - shown.count) more") }
         return lines.joined(separator: "\n")

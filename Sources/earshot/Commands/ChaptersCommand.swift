@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotFeed
 
 /// `earshot chapters [--json]`: the current episode's chapters, the one playing marked.
 struct ChaptersCommand: ParsableCommand {
@@ -48,7 +49,8 @@ struct ChapterCommand: ParsableCommand {
     }
 }
 
-/// Chapters as the command line shows them: `▶  3  12:40  The interview`.
+/// Chapters as the command line shows them: `▶  3  12:40  The interview` (control and bidi characters of
+/// a title shown as visible escapes).
 enum ChapterText {
     static func render(_ chapters: [ChapterRecord], width: Int?) -> String {
         chapters.map { chapter in
@@ -60,6 +62,6 @@ enum ChapterText {
     static func line(_ chapter: ChapterRecord) -> String {
         let number = String(chapter.number)
         let mark = chapter.current ? "▶" : " "
-        return "\(mark) \(String(repeating: " ", count: max(0, 3 - number.count)))\(number)  \(TimeText.clock(chapter.start))  \(chapter.title)"
+        return "\(mark) \(String(repeating: " ", count: max(0, 3 - number.count)))\(number)  \(TimeText.clock(chapter.start))  \(SafeText.escaped(chapter.title))"
     }
 }

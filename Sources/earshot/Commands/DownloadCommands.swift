@@ -52,8 +52,7 @@ struct DownloadsCommand: ParsableCommand {
             items = try client.downloads()
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
             text = DownloadList.render(items, width: Terminal.outputWidth)
-            // Back to the first line drawn, clear to the end of the screen, draw again.
-            Console.print("\u{1B}[\(lines)F\u{1B}[J" + text)
+            Console.redraw(lines: lines, with: text)
         }
     }
 }

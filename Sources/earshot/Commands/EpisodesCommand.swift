@@ -58,7 +58,7 @@ struct EpisodesCommand: ParsableCommand {
         loader.load(url) { result = $0 }
         while result == nil { context.iterate(mayBlock: true) }
         switch result! {
-        case .success(let channel): print(json ? try ChannelJSON.render(channel) : ChannelTable.render(channel))
+        case .success(let channel): Console.print(json ? try ChannelJSON.render(channel) : ChannelTable.render(channel))
         case .failure(let error): throw CommandFailure("\(url.absoluteString): \(error)")
         }
     }

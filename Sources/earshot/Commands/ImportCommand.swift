@@ -22,18 +22,7 @@ struct ImportCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let bytes: [UInt8]
-        do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: (file as NSString).expandingTildeInPath)))
-        } catch {
-            throw CommandFailure("cannot read \(file): \(FileErrorText.reason(error))")
-        }
-        let input: OPMLInput
-        do {
-            input = try OPMLInput.read(bytes)
-        } catch let failure as CommandFailure {
-            throw CommandFailure("\(file): \(failure.description)")
-        }
+        let input = try OPMLInput.read(fileAt: (file as NSString).expandingTildeInPath, named: file)
         guard !input.feeds.isEmpty else {
             input.skipped.forEach { Console.fail("\(file): skipped \($0)") }
             throw CommandFailure("\(file) lists no feeds")

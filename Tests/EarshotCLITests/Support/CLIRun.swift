@@ -8,6 +8,8 @@ struct CLIRun {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// The most memory `earshot` had resident at once, in KiB.
+    var peakResidentKilobytes: Int
 
     /// Runs `earshot` with `DBUS_SESSION_BUS_ADDRESS` set to `busAddress`, iterating `context` (where
     /// the test double answers) until it exits.
@@ -42,6 +44,7 @@ struct CLIRun {
         out.drain()
         err?.drain()
         status = child.poll() ?? -1
+        peakResidentKilobytes = child.peakResidentKilobytes ?? 0
         stdout = out.text
         stderr = err?.text ?? ""
     }

@@ -1,7 +1,9 @@
+import EarshotFeed
 import Foundation
 
 /// `earshot downloads` as text: the running ones first, each with a progress bar, its rate and the time
-/// left; then the waiting, the failed (with the reason and the next try) and the completed ones.
+/// left; then the waiting, the failed (with the reason and the next try) and the completed ones. Titles and
+/// reasons show control and bidi characters as visible escapes.
 enum DownloadList {
     static func render(_ items: [DownloadItem], width: Int?, now: Date = Date()) -> String {
         guard !items.isEmpty else { return "No downloads. Download an episode with earshot download EPISODE." }
@@ -14,7 +16,8 @@ enum DownloadList {
         return sorted.map { item in
             let name = "#\(item.episode) \(item.title ?? "episode \(item.episode)")"
             let show = item.podcastTitle.map { " (\($0))" } ?? ""
-            return (name + show).truncated(toWidth: limit) + "\n  " + detail(item, now: now).truncated(toWidth: limit - 2)
+            return SafeText.escaped(name + show).truncated(toWidth: limit) + "\n  "
+                + SafeText.escaped(detail(item, now: now)).truncated(toWidth: limit - 2)
         }.joined(separator: "\n")
     }
 

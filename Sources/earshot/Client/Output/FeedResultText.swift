@@ -1,9 +1,12 @@
+import EarshotFeed
+
 /// How the results of Subscribe and Refresh read: what worked on standard output, one failure line
-/// (URL and cause) per feed that did not.
+/// (URL and cause) per feed that did not. Titles and causes (which can quote a server's reason phrase)
+/// show control and bidi characters as visible escapes.
 enum FeedResultText {
     /// `earshot add`: one line per feed subscribed.
     static func subscribed(_ result: FeedResult) -> String {
-        let title = result.title ?? result.url
+        let title = SafeText.escaped(result.title ?? result.url)
         guard let episodes = result.episodes else { return "Subscribed to “\(title)”" }
         return "Subscribed to “\(title)”: \(count(episodes, "episode"))"
     }
@@ -13,7 +16,7 @@ enum FeedResultText {
         let succeeded = results.filter { !$0.failed }
         var lines = succeeded.compactMap { result -> String? in
             guard let new = result.newEpisodes, new > 0 else { return nil }
-            return "\(result.title ?? result.url): \(count(new, "new episode"))"
+            return "\(SafeText.escaped(result.title ?? result.url)): \(count(new, "new episode"))"
         }
         let new = succeeded.reduce(0) { $0 + ($1.newEpisodes ?? 0) }
         var summary = "Refreshed \(count(succeeded.count, "podcast")): "
@@ -32,7 +35,7 @@ enum FeedResultText {
     /// The failure line of a feed (without the `earshot: ` prefix): its URL and the cause.
     static func failure(_ result: FeedResult) -> String {
         let cause = result.error ?? "failed"
-        return cause.hasPrefix(result.url) ? cause : "\(result.url): \(cause)"
+        return SafeText.escaped(cause.hasPrefix(result.url) ? cause : "\(result.url): \(cause)")
     }
 
     static func count(_ number: Int, _ noun: String) -> String {

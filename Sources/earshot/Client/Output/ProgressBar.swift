@@ -1,5 +1,8 @@
+import EarshotFeed
+
 /// The one-line progress bar of a long job: `Importing [=====>    ] 12/40  ~2 min left  https://…`,
-/// cut to fit `width` columns (less one, so the terminal never wraps it).
+/// cut to fit `width` columns (less one, so the terminal never wraps it); the item's control and bidi
+/// characters are shown as visible escapes.
 enum ProgressBar {
     static let barWidth = 20
 
@@ -11,7 +14,7 @@ enum ProgressBar {
         var line = "\(label) [\(bar)] \(done)/\(total)"
         if let remaining { line += "  ~\(TimeText.approximate(remaining)) left" }
         let room = width - 1 - line.displayWidth - 2
-        if !item.isEmpty, room >= 8 { line += "  " + item.truncated(toWidth: room) }
+        if !item.isEmpty, room >= 8 { line += "  " + SafeText.escaped(item).truncated(toWidth: room) }
         return line.truncated(toWidth: max(width - 1, 1))
     }
 }

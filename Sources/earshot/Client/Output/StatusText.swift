@@ -1,3 +1,4 @@
+import EarshotFeed
 import Foundation
 
 /// What `earshot status` prints:
@@ -43,8 +44,10 @@ enum StatusText {
         episode.displayTitle + ((podcast ?? episode.podcastTitle).map { " — \($0)" } ?? "")
     }
 
+    /// The line with feed text's control and bidi characters escaped, cut to `width`.
     private static func fit(_ line: String, _ width: Int?) -> String {
-        width.map { line.truncated(toWidth: $0) } ?? line
+        let line = SafeText.escaped(line)
+        return width.map { line.truncated(toWidth: $0) } ?? line
     }
 
     private static func formatRate(_ rate: Double) -> String {

@@ -1,4 +1,7 @@
-/// An aligned plain-text table: a header line, then one line per row, columns two spaces apart.
+import EarshotFeed
+
+/// An aligned plain-text table: a header line, then one line per row, columns two spaces apart. Control
+/// and bidi characters in cells are shown as visible escapes (`SafeText`) and measured as such.
 ///
 /// Given a width (the terminal's), the flexible columns (titles) are cut, widest first, until every
 /// line fits: down to `minimumFlexibleWidth` each, and further (to `narrowestFlexibleWidth`) only when
@@ -19,6 +22,7 @@ struct TextTable {
     static let narrowestFlexibleWidth = 3
 
     func render(width: Int?) -> String {
+        let rows = self.rows.map { $0.map { SafeText.escaped($0) } }
         var widths = columns.indices.map { index in
             rows.reduce(columns[index].header.displayWidth) { max($0, $1[index].displayWidth) }
         }

@@ -1,13 +1,12 @@
-import EarshotTestSupport
 import Glibc
 
 /// A pseudo-terminal pair, so a test can give `earshot` a terminal (isatty, a window size).
 ///
 /// Swift's Glibc module does not declare posix_openpt, grantpt, unlockpt or ptsname_r (they sit behind
 /// _XOPEN_SOURCE), so they are looked up in the C library at run time.
-enum PseudoTerminal {
+public enum PseudoTerminal {
     /// Opens a pair `columns` wide: (master, slave), both close-on-exec.
-    static func open(columns: UInt16) throws -> (master: Int32, slave: Int32) {
+    public static func open(columns: UInt16) throws -> (master: Int32, slave: Int32) {
         typealias Operation = @convention(c) (Int32) -> Int32
         typealias Name = @convention(c) (Int32, UnsafeMutablePointer<CChar>, Int) -> Int32
         guard let openpt = symbol("posix_openpt", Operation.self), let grant = symbol("grantpt", Operation.self),
