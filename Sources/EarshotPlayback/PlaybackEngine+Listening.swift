@@ -31,7 +31,7 @@ extension PlaybackEngine {
     public var timeSaved: Duration { .nanoseconds(playbin.filters.trimmer.timeSaved) }
 
     /// The chapters found in the current episode's audio so far (see `ListeningEvent.chaptersFound`).
-    public var chapters: [AudioChapter] { announcedChapters }
+    package var chapters: [AudioChapter] { announcedChapters }
 
     /// Ramps the volume linearly from where it is to `target` (clamped to 0…1) over `duration`, in 50 ms
     /// steps on the engine's context, then sends `ListeningEvent.fadeFinished`. For a sleep timer: fade to

@@ -79,7 +79,7 @@ struct RateAndVolumeTests {
             #expect(engine.volume == 0.5)
             #expect(abs(engine.playbin.volume - 0.5) < 1e-9)
             // The audio itself is at half amplitude.
-            let tap = engine.installSinkTap(captureLimit: 8192)
+            let tap = engine.tapOutput(captureLimit: 8192)
             #expect(harness.waitUntilLoaded())
             engine.seek(to: .at(1))
             _ = try #require(harness.waitForSeek(after: 0))
