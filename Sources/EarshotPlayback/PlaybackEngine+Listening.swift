@@ -63,10 +63,10 @@ extension PlaybackEngine {
     /// Interval between the volume steps of a fade.
     static let fadeStepMilliseconds: UInt32 = 50
 
-    /// Sets the volume the owner sees and the pipeline's.
+    /// Sets the volume the owner sees and the one the audio filter applies.
     func applyVolume(_ value: Double) {
         volume = value
-        playbin.volume = value
+        playbin.filters.volume = value
     }
 
     /// Announces `found` chapters when there are some and they differ from those announced.

@@ -152,7 +152,6 @@ public final class PlaybackEngine {
         announcedChapters = []
         playbin.filters.trimmer.resetTimeSaved()
         if !responseGuard.isTeardownDeferred { playbin.setURI(uri.absoluteString) }
-        playbin.volume = volume
         let start = max(0, startAt.nanosecondCount)
         if start > 0 {
             seeks.request(.init(position: start, reportsCompletion: true))

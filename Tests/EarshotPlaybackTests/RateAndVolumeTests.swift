@@ -77,7 +77,7 @@ struct RateAndVolumeTests {
             engine.load(uri: try #require(try AudioFixtures.file(.flac)))
             engine.load(uri: wav)
             #expect(engine.volume == 0.5)
-            #expect(abs(engine.playbin.volume - 0.5) < 1e-9)
+            #expect(abs(engine.playbin.filters.volume - 0.5) < 1e-9)
             // The audio itself is at half amplitude.
             let tap = engine.tapOutput(captureLimit: 8192)
             #expect(harness.waitUntilLoaded())
