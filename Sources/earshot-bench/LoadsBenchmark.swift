@@ -11,7 +11,8 @@ import Foundation
 /// pipeline prerolled, as a paused Next does). After `--warm-up` loads and after all of them it prints a
 /// row: the loads so far, how many `GstVolume` objects are alive (counted by GStreamer's leaks tracer,
 /// which this command switches on unless `GST_TRACERS` is set) and the process's resident memory.
-/// Both should stay flat: the last row equal to the first.
+/// Both should stay flat: the last row equal to the first. The tracer's own bookkeeping grows with the
+/// objects it sees come and go, so read memory with it off: `GST_TRACERS= earshot-bench loads`.
 struct LoadsBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loads", abstract: "Live GstVolume objects and resident memory over many episode loads.")
