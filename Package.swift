@@ -60,8 +60,9 @@ let package = Package(
         // The parsers' libFuzzer target (scripts/fuzz-parser --libfuzzer); built plainly, it replays saved inputs.
         .executableTarget(name: "earshot-fuzz-parser", dependencies: ["EarshotFeed"]),
 
-        // Test support: an in-process SoupServer on 127.0.0.1 running on its own thread and loop.
-        .target(name: "EarshotTestSupport", dependencies: ["EarshotGLib", "CGLib", "CSoup", "CEarshot"], path: "Tests/EarshotTestSupport"),
+        // Test support: an in-process SoupServer on 127.0.0.1 running on its own thread and loop, child
+        // processes, and probes that watch what GStreamer plays.
+        .target(name: "EarshotTestSupport", dependencies: ["EarshotGLib", "CGLib", "CSoup", "CGStreamer", "CEarshot"], path: "Tests/EarshotTestSupport"),
         .testTarget(
             name: "EarshotFeedTests",
             dependencies: ["EarshotFeed", "EarshotTestSupport"],

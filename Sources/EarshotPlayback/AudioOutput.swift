@@ -69,6 +69,30 @@ final class AudioOutput {
         return object == me || gst_object_has_as_ancestor(object, me) != 0
     }
 
+    /// Calls `body` with the sink pad of the element that renders the audio: the first sink inside the
+    /// output bin, after any converters the description puts before it. Nothing happens without one.
+    func withSinkPad(_ body: (UnsafeMutablePointer<GstPad>) -> Void) {
+        guard let sink = renderingElement() else { return }
+        defer { gst_object_unref(sink) }
+        guard let pad = gst_element_get_static_pad(sink, "sink") else { return }
+        defer { gst_object_unref(pad) }
+        body(pad)
+    }
+
+    /// A new reference to the first sink element inside the output, or to the output itself.
+    private func renderingElement() -> UnsafeMutablePointer<GstElement>? {
+        guard earshot_is_bin(element) != 0 else {
+            return UnsafeMutableRawPointer(gst_object_ref(element)).assumingMemoryBound(to: GstElement.self)
+        }
+        let bin = UnsafeMutableRawPointer(element).assumingMemoryBound(to: GstBin.self)
+        guard let iterator = gst_bin_iterate_sinks(bin) else { return nil }
+        defer { gst_iterator_free(iterator) }
+        var item = GValue()
+        guard gst_iterator_next(iterator, &item) == GST_ITERATOR_OK else { return nil }
+        defer { g_value_unset(&item) }
+        return UnsafeMutableRawPointer(g_value_dup_object(&item)).assumingMemoryBound(to: GstElement.self)
+    }
+
     private static let warned = Atomic<Bool>(false)
 
     /// A description that gst_parse_bin_from_description refused.

@@ -31,7 +31,7 @@ extension PlaybackEngine {
     public var timeSaved: Duration { .nanoseconds(playbin.filters.trimmer.timeSaved) }
 
     /// The chapters found in the current episode's audio so far (see `ListeningEvent.chaptersFound`).
-    public var chapters: [AudioChapter] { announcedChapters }
+    package var chapters: [AudioChapter] { announcedChapters }
 
     /// Ramps the volume linearly from where it is to `target` (clamped to 0…1) over `duration`, in 50 ms
     /// steps on the engine's context, then sends `ListeningEvent.fadeFinished`. For a sleep timer: fade to
@@ -63,10 +63,10 @@ extension PlaybackEngine {
     /// Interval between the volume steps of a fade.
     static let fadeStepMilliseconds: UInt32 = 50
 
-    /// Sets the volume the owner sees and the pipeline's.
+    /// Sets the volume the owner sees and the one the audio filter applies.
     func applyVolume(_ value: Double) {
         volume = value
-        playbin.volume = value
+        playbin.filters.volume = value
     }
 
     /// Announces `found` chapters when there are some and they differ from those announced.

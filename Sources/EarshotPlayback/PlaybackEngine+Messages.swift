@@ -148,7 +148,7 @@ extension PlaybackEngine {
         stopPipeline()
         output = AudioOutput.fallback(because: "\(output.description): \(reason)")
         playbin.setAudioSink(output.element)
-        sinkTap?.attach(to: output.element)
+        for attach in outputPadObservers { output.withSinkPad(attach) }
         if resumeAt > 0 { seeks.request(.init(position: resumeAt, reportsCompletion: false)) }
         startPipeline()
         state = wanted

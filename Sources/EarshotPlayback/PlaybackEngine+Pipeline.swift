@@ -120,7 +120,6 @@ extension PlaybackEngine {
             return
         }
         guard let request = seeks.takeNext() else { return }
-        flushingSeeksIssued += 1
         responseGuard.requestMayStart(for: uri?.absoluteString)  // beyond what was downloaded: a range request
         if let seqnum = playbin.seek(to: request.position, rate: rate) {
             if let previous = currentSeekSeqnum { supersededSeekSeqnums.insert(previous) }

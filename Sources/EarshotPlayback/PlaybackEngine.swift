@@ -30,7 +30,7 @@ public final class PlaybackEngine {
     public internal(set) var state: PlaybackState = .stopped
 
     /// The loaded episode, if any (kept after `stop()` and errors, so `play()` can start it again).
-    public internal(set) var uri: URL?
+    package internal(set) var uri: URL?
 
     /// The loaded episode's duration, once known (an estimate for VBR MP3 without a Xing header, refined
     /// as it plays).
@@ -42,15 +42,11 @@ public final class PlaybackEngine {
     /// Linear volume 0…1; survives loading another episode (a fade moves it step by step).
     public internal(set) var volume: Double = 1
 
-    /// How many flushing seeks have actually been sent to the pipeline (coalesced requests are not
-    /// counted). For diagnostics, tests and benchmarks.
-    public internal(set) var flushingSeeksIssued = 0
-
     /// The gst-launch description of the audio output in use (`fakesink sync=true` after a fallback).
-    public var audioOutputDescription: String { output.description }
+    package var audioOutputDescription: String { output.description }
 
     /// Whether the engine fell back to a synchronised fakesink because no audio device worked.
-    public var isUsingFallbackOutput: Bool { output.isFallback }
+    package var isUsingFallbackOutput: Bool { output.isFallback }
 
     /// The context the engine runs on.
     let context: MainContext
@@ -90,7 +86,8 @@ public final class PlaybackEngine {
     var lastKnownPosition: Int64 = 0
     var missingPlugin: MissingPlugin?
     var diagnosis: ConnectionDiagnosis?
-    var sinkTap: SinkTap?
+    /// What `observeOutputPad(_:)` was given: called again for each output that replaces the current one.
+    var outputPadObservers: [(UnsafeMutablePointer<GstPad>) -> Void] = []
     /// Whether voice boost is on (see `voiceBoost`).
     var isVoiceBoostOn = false
     /// The fade in progress, if any.
@@ -139,7 +136,7 @@ public final class PlaybackEngine {
     // MARK: Commands
 
     /// The stamp of the newest load: the events of that load carry it.
-    public var currentLoad: LoadStamp { events.load }
+    package var currentLoad: LoadStamp { events.load }
 
     /// Loads `uri` (http, https or file) and prepares it paused at `startAt` (clamped at 0): the resume
     /// position is a seek kept until the pipeline can seek. Rate and volume carry over. Returns the
@@ -155,7 +152,6 @@ public final class PlaybackEngine {
         announcedChapters = []
         playbin.filters.trimmer.resetTimeSaved()
         if !responseGuard.isTeardownDeferred { playbin.setURI(uri.absoluteString) }
-        playbin.volume = volume
         let start = max(0, startAt.nanosecondCount)
         if start > 0 {
             seeks.request(.init(position: start, reportsCompletion: true))
@@ -234,15 +230,15 @@ public final class PlaybackEngine {
         return .nanoseconds(currentPosition())
     }
 
-    /// Starts observing the audio that reaches the output (see `SinkTap`), capturing up to `captureLimit`
-    /// samples per landing. For tests and benchmarks; costs a lock per buffer.
-    public func installSinkTap(captureLimit: Int = 0) -> SinkTap {
+    /// Calls `attach` with the sink pad of the element that renders the audio (inside the output's
+    /// description, after any converters it puts first), now and again whenever the engine replaces its
+    /// output (the fallback after a device failure). For pad probes that observe what is played: levels,
+    /// timestamps, the samples themselves. The pad is lent for the call (take a reference to keep it);
+    /// a probe added to it stays until the output is disposed. Call on the engine's thread.
+    public func observeOutputPad(_ attach: @escaping (UnsafeMutablePointer<GstPad>) -> Void) {
         assertOnEngineThread()
-        if let sinkTap { return sinkTap }
-        let tap = SinkTap(captureLimit: captureLimit)
-        tap.attach(to: output.element)
-        sinkTap = tap
-        return tap
+        outputPadObservers.append(attach)
+        output.withSinkPad(attach)
     }
 
     // MARK: Shared with the message handling

@@ -15,9 +15,10 @@ final class Playbin {
     /// Bound of the download ring buffer (an unlinked temporary file): an hour of 128 kbit/s audio.
     static let ringBufferBytes: guint64 = 64 << 20
 
-    /// A playbin that plays audio only (no video or subtitles), with software volume, progressive
-    /// download for network streams, and `AudioFilterBin` as its audio filter (scaletempo keeps the pitch
-    /// at any rate; voice boost and silence trimming can be switched while playing).
+    /// A playbin that plays audio only (no video or subtitles), with progressive download for network
+    /// streams, and `AudioFilterBin` as its audio filter (scaletempo keeps the pitch at any rate; voice
+    /// boost and silence trimming can be switched while playing; the volume is the filter's, not
+    /// playbin's software volume, whose element GStreamer 1.22 leaks on every load).
     init() throws(PlaybackSetupError) {
         element = try GStreamer.makeElement("playbin")
         do { filters = try AudioFilterBin() } catch {
@@ -30,7 +31,7 @@ final class Playbin {
         // with random access (pull mode), as they read files. In push mode some demuxers (oggdemux) seek
         // only approximately, or refuse to, over HTTP; in pull mode every format seeks accurately.
         earshot_object_set_uint(element, "flags",
-            EARSHOT_GST_PLAY_FLAG_AUDIO | EARSHOT_GST_PLAY_FLAG_SOFT_VOLUME | EARSHOT_GST_PLAY_FLAG_DOWNLOAD)
+            EARSHOT_GST_PLAY_FLAG_AUDIO | EARSHOT_GST_PLAY_FLAG_DOWNLOAD)
         earshot_object_set_uint64(element, "ring-buffer-max-size", Self.ringBufferBytes)
     }
 
@@ -74,12 +75,6 @@ final class Playbin {
             defer { gst_message_unref(message) }
             if ResponseGuard.endsWait(message) { return }
         }
-    }
-
-    /// Linear volume, 0…1 for Earshot (playbin accepts up to 10).
-    var volume: Double {
-        get { earshot_object_get_double(element, "volume") }
-        set { earshot_object_set_double(element, "volume", newValue) }
     }
 
     /// Sends a flushing, accurate seek to `position` (nanoseconds) at `rate`; returns the seek's seqnum

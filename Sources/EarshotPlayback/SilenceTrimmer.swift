@@ -5,7 +5,8 @@ import Foundation
 
 /// Cuts long silences out of the audio on its way to the output, without touching the episode's timeline.
 ///
-/// A probe on the last pad of the filter bin measures each buffer (32-bit float audio). Once a silence has
+/// A probe on the limiter's output in the filter bin (before the listener's volume) measures each buffer
+/// (32-bit float audio). Once a silence has
 /// lasted `kept`, its further buffers are dropped, and the pad's running-time offset is lowered by what was
 /// dropped: GStreamer re-sends the segment with that offset, so the sink plays the next sound at once
 /// instead of waiting out the gap on its clock (time is really saved, at any rate and with a synchronised
@@ -30,7 +31,7 @@ final class SilenceTrimmer: @unchecked Sendable {  // all mutable state is behin
     /// Running time dropped since the last `resetTimeSaved()`.
     private var saved: Int64 = 0
 
-    /// Installs the probe on `pad` (the filter bin's last source pad); it stays while the pad lives.
+    /// Installs the probe on `pad` (the limiter's source pad); it stays while the pad lives.
     init(pad: UnsafeMutablePointer<GstPad>) {
         let mask = GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue
             | GST_PAD_PROBE_TYPE_EVENT_FLUSH.rawValue

@@ -16,6 +16,11 @@ public final class NowPlayingMetadata {
     private var requested: Set<URL> = []
     /// Images whose download failed this session (the next candidate is shown instead).
     private var failed: Set<URL> = []
+    /// The cache's own side, when it has one: chapter images kept apart, what is shown pinned.
+    private let keeper: ArtPinning?
+    /// The current and the next chapter's images, and the files pinned as shown now or next.
+    private var chapterImages: Set<URL> = []
+    private var pinned: Set<URL> = []
 
     private struct Key: Equatable {
         let episode: EpisodeID
@@ -28,7 +33,11 @@ public final class NowPlayingMetadata {
         let author: String?
     }
 
-    init(art: ArtLookup) { self.art = art }
+    init(art: ArtLookup) {
+        self.art = art
+        keeper = art as? ArtPinning
+        keeper?.observeEvictions { [weak self] files in self?.forget(Set(files.map(\.path))) }
+    }
 
     /// MPRIS metadata of `episode` of `podcast` with `length`, in chapter `chapter` of `chapters`. While a
     /// chapter with a title plays, that title is the artist (`xesam:title` stays the episode's,
@@ -42,11 +51,13 @@ public final class NowPlayingMetadata {
         let micros = length.map(\.inMicroseconds)
         let current = chapter.flatMap { chapters.indices.contains($0) ? chapters[$0] : nil }
         let next = chapter.flatMap { chapters.indices.contains($0 + 1) ? chapters[$0 + 1] : nil } ?? (current == nil ? chapters.first : nil)
+        chapterImages = Set([current?.image, next?.image].compactMap { $0 })
         fetchAhead(next?.image)
         let key = Key(episode: episode.id, title: episode.episode.title, length: micros,
                       art: artFile(for: [current?.image, episode.episode.coverImage, podcast?.channel.profileImage])?.absoluteString,
                       chapter: current.flatMap { $0.title.isEmpty ? nil : $0.title },
                       show: podcast?.channel.title, author: podcast?.channel.author)
+        keepShown([key.art.flatMap(URL.init(string:)), next?.image.flatMap { files[$0] }])
         if let cache, cache.key == key { return cache.metadata }
         let channel = podcast?.channel
         let show = channel?.title
@@ -102,7 +113,7 @@ public final class NowPlayingMetadata {
             files[remote] = cached
             return cached
         }
-        art.fetch(remote) { [weak self] result in
+        let arrived: (Result<URL, ArtError>) -> Void = { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let file): self.files[remote] = file
@@ -110,6 +121,29 @@ public final class NowPlayingMetadata {
             }
             self.onArtArrived()
         }
+        if let keeper {
+            keeper.fetch(remote, for: chapterImages.contains(remote) ? .chapterImage : .cover, completion: arrived)
+        } else {
+            art.fetch(remote, completion: arrived)
+        }
         return nil
+    }
+
+    /// Pins the files shown now or next, so the cache keeps them, and unpins those no longer shown.
+    private func keepShown(_ shown: [URL?]) {
+        guard let keeper else { return }
+        let wanted = Set(shown.compactMap { $0 })
+        guard wanted != pinned else { return }
+        for file in wanted.subtracting(pinned) { keeper.pin(file) }
+        for file in pinned.subtracting(wanted) { keeper.unpin(file) }
+        pinned = wanted
+    }
+
+    /// Forgets files the cache removed: they are looked up (and fetched) again when next wanted.
+    private func forget(_ removed: Set<String>) {
+        for (remote, file) in files where removed.contains(file.path) {
+            files[remote] = nil
+            requested.remove(remote)
+        }
     }
 }

@@ -48,7 +48,8 @@ struct ListeningBenchmark: ParsableCommand {
         let length = spans.reduce(0) { $0 + $1.seconds }
         try withEngine(sink: "audioconvert ! audio/x-raw,format=F32LE,channels=1 ! fakesink sync=true") { engine, wait in
             engine.trimSilence = true
-            let tap = engine.installSinkTap()
+            let tap = SinkTap()
+            engine.observeOutputPad(tap.attach)
             let recorder = BenchRecorder()
             engine.delegate = recorder
             let started = ContinuousClock.now

@@ -71,7 +71,8 @@ struct SeekBenchmark: ParsableCommand {
             let engine = try PlaybackEngine(audioSink: "audioconvert ! audio/x-raw,format=F32LE,channels=1 ! fakesink sync=true")
             let recorder = SeekBenchmarkRecorder()
             engine.delegate = recorder
-            let tap = engine.installSinkTap(captureLimit: Self.skip + Self.window)
+            let tap = SinkTap(captureLimit: Self.skip + Self.window)
+            engine.observeOutputPad(tap.attach)
             let loadStart = ContinuousClock.now
             engine.load(uri: uri)
             engine.play()
@@ -108,7 +109,7 @@ struct SeekBenchmark: ParsableCommand {
             print(String(format: "load to playing: %.1f ms", milliseconds(startup)))
             print(String(format: "seek to seek-completed: median %.1f ms, p95 %.1f ms, max %.1f ms, first %.1f ms (%d seeks, %d flushing)",
                          sorted[sorted.count / 2], p95, sorted.last!, milliseconds(latencies[0]), latencies.count,
-                         engine.flushingSeeksIssued))
+                         tap.flushCount))
             print(String(format: "worst accuracy error: first buffer %.3f µs from the target, seekCompleted %.3f µs, audio %d samples off (lowest correlation %.4f)",
                          microseconds(worstError), microseconds(worstReported), worstLag, lowestCorrelation))
         }

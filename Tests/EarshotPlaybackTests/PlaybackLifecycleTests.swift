@@ -63,7 +63,7 @@ struct PlaybackLifecycleTests {
         let url = try fixture(.mp3VBRXing)
         try EngineHarness.run(audioSink: EngineHarness.tapSink(sync: true)) { harness in
             let engine = harness.engine
-            let tap = engine.installSinkTap()
+            let tap = engine.tapOutput()
             engine.load(uri: url, startAt: .at(2.5))
             #expect(abs((engine.position?.testSeconds ?? 0) - 2.5) < 1e-9, "the pending resume position shows at once")
             engine.play()  // asked for before the pipeline can seek

@@ -77,9 +77,9 @@ struct RateAndVolumeTests {
             engine.load(uri: try #require(try AudioFixtures.file(.flac)))
             engine.load(uri: wav)
             #expect(engine.volume == 0.5)
-            #expect(abs(engine.playbin.volume - 0.5) < 1e-9)
+            #expect(abs(engine.playbin.filters.volume - 0.5) < 1e-9)
             // The audio itself is at half amplitude.
-            let tap = engine.installSinkTap(captureLimit: 8192)
+            let tap = engine.tapOutput(captureLimit: 8192)
             #expect(harness.waitUntilLoaded())
             engine.seek(to: .at(1))
             _ = try #require(harness.waitForSeek(after: 0))

@@ -55,7 +55,7 @@ struct SeekAccuracyTests {
         let period = 1.0 / Double(reference.sampleRate)
         try EngineHarness.run(audioSink: EngineHarness.tapSink(sync: false)) { harness in
             let engine = harness.engine
-            let tap = engine.installSinkTap(captureLimit: 8192)
+            let tap = engine.tapOutput(captureLimit: 8192)
             engine.trimSilence = trimSilence
             engine.load(uri: uri)
             try #require(harness.waitUntilLoaded(), "\(format) did not load")

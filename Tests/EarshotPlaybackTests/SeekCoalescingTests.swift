@@ -17,15 +17,16 @@ struct SeekCoalescingTests {
         let (url, server) = try source(overHTTP: overHTTP)
         try EngineHarness.run { harness in
             let engine = harness.engine
+            let tap = engine.tapOutput()
             #expect(harness.loadAndPlay(url, untilPast: 0.05))
-            let before = engine.flushingSeeksIssued
+            let before = tap.flushCount
             let started = Date()
             for target in Self.targets {
                 engine.seek(to: .at(target))
                 _ = harness.context.iterate(mayBlock: false)  // bus messages arrive meanwhile
             }
             #expect(Date().timeIntervalSince(started) < 1)
-            try expectLanding(harness, at: Self.targets.last!, flushesSince: before, atMost: 5)
+            try expectLanding(harness, at: Self.targets.last!, flushesSince: before, on: tap, atMost: 5)
             #expect(harness.recorder.seekCompletions.count == 1, "one completion for the whole burst")
         }
         withExtendedLifetime(server) {}
@@ -36,8 +37,9 @@ struct SeekCoalescingTests {
         let (url, server) = try source(overHTTP: overHTTP)
         try EngineHarness.run { harness in
             let engine = harness.engine
+            let tap = engine.tapOutput()
             #expect(harness.loadAndPlay(url, untilPast: 0.05))
-            let before = engine.flushingSeeksIssued
+            let before = tap.flushCount
             var maxOutstanding = 0
             for target in Self.targets {
                 engine.seek(to: .at(target))
@@ -48,17 +50,13 @@ struct SeekCoalescingTests {
             #expect(maxOutstanding <= 1)
             // Each request either went out at once (the previous one had landed) or replaced a waiting
             // one; never more flushing seeks than requests.
-            try expectLanding(harness, at: Self.targets.last!, flushesSince: before, atMost: Self.targets.count)
+            try expectLanding(harness, at: Self.targets.last!, flushesSince: before, on: tap, atMost: Self.targets.count)
             // A seek that lands before the next request is reported; one still in flight when the next
             // request arrives is superseded and is not (on a loaded machine that happens now and then).
             let completions = harness.recorder.seekCompletions.count
-            #expect(completions >= 1 && completions <= flushesIssued(engine, since: before))
+            #expect(completions >= 1 && completions <= tap.flushCount - before)
         }
         withExtendedLifetime(server) {}
-    }
-
-    private func flushesIssued(_ engine: PlaybackEngine, since before: Int) -> Int {
-        engine.flushingSeeksIssued - before
     }
 
     private func source(overHTTP: Bool) throws -> (URL, FixtureServer?) {
@@ -69,15 +67,16 @@ struct SeekCoalescingTests {
     }
 
     /// The storm ends at `target` with a single `seekCompleted`, playback goes on from there, and no more
-    /// than `limit` flushing seeks were sent.
-    private func expectLanding(_ harness: EngineHarness, at target: Double, flushesSince before: Int, atMost limit: Int) throws {
+    /// than `limit` flushing seeks reached the output (`tap`) since it had seen `before`.
+    private func expectLanding(_ harness: EngineHarness, at target: Double, flushesSince before: Int, on tap: SinkTap,
+                               atMost limit: Int) throws {
         let engine = harness.engine
         #expect(harness.wait { harness.isSettled }, "the last seek never completed")
         harness.spin(0.05)  // events are delivered on the next iterations
         let landed = try #require(harness.recorder.seekCompletions.last)
         #expect(abs(landed.testSeconds - target) < 1.0 / 44_100)
         harness.spin(0.2)
-        let flushes = engine.flushingSeeksIssued - before
+        let flushes = tap.flushCount - before
         #expect(flushes <= limit, "\(flushes) flushing seeks for \(Self.targets.count) requests")
         #expect(engine.state == .playing)
         #expect(!engine.seeks.isPending && engine.pendingOperation == nil, "nothing stuck")

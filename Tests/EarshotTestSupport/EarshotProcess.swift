@@ -4,23 +4,11 @@ import Glibc
 /// Runs the built `earshot` executable (from the same build folder as the tests).
 public enum EarshotProcess {
     /// The `earshot` binary next to the test bundle.
-    public static var executable: String {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
-        return directory.appendingPathComponent("earshot").path
-    }
+    public static var executable: String { BuiltProduct.path("earshot") }
 
     /// Runs `earshot` with `arguments` (and environment changes) to its end; its status and output.
     public static func run(_ arguments: [String], environment: [String: String?] = [:]) throws -> Subprocess.Output {
-        let out = try ChildPipe(), err = try ChildPipe()
-        defer { close(out.read); close(err.read) }
-        let child: ChildProcess
-        do {
-            defer { close(out.write); close(err.write) }
-            child = try ChildProcess([executable] + arguments, environment: environment, stdout: out.write, stderr: err.write)
-        }
-        let stdout = out.readAll(), stderr = err.readAll()
-        return Subprocess.Output(status: child.wait(), stdout: stdout, stderr: stderr)
+        try BuiltProduct.run("earshot", arguments, environment: environment)
     }
 
     /// Starts `earshot` in the background (the daemon); its output goes to `log`.

@@ -5,11 +5,13 @@ import Foundation
 
 /// One image download in flight. It keeps itself alive (through the user data of its pending libsoup or
 /// GIO call) until it ends, follows redirects by hand (from http(s) only to http(s)), streams the body
-/// into memory within the size limit and the transfer limits, and has a worker thread store it atomically. `completion` is called once, on the cache's main context.
+/// into memory within the size limit and the transfer limits, and has the cache's housekeeper store it
+/// atomically in `directory`, off the loop. `completion` is called once, on the cache's main context.
 final class ArtDownload {
     private let cache: ArtCache
     private let remote: URL
-    private let completion: (Result<URL, ArtError>) -> Void
+    private let directory: URL
+    private let completion: (Result<StoredArt, ArtError>) -> Void
     private let cancellable = g_cancellable_new()
     private var url: URL
     private var redirects: RedirectChain
@@ -20,9 +22,10 @@ final class ArtDownload {
     private var fileExtension = ArtFileName.fallbackExtension
     private var finished = false
 
-    init(cache: ArtCache, remote: URL, completion: @escaping (Result<URL, ArtError>) -> Void) {
+    init(cache: ArtCache, remote: URL, into directory: URL, completion: @escaping (Result<StoredArt, ArtError>) -> Void) {
         self.cache = cache
         self.remote = remote
+        self.directory = directory
         url = remote
         redirects = RedirectChain(start: remote)
         self.completion = completion
@@ -148,12 +151,10 @@ final class ArtDownload {
             finish(.failure(.notAnImage("the server sent an empty body")))
             return
         }
-        let bytes = body, directory = cache.directory
+        let bytes = body, directory = self.directory
         let name = "\(ArtFileName.hash(of: remote)).\(fileExtension)"
         body = []
-        Worker.run("earshot-art", on: cache.context, work: {
-            ArtFileWriter.write(bytes, named: name, in: directory)
-        }, completion: { [self] written in
+        cache.housekeeper.perform({ ArtFileWriter.write(bytes, named: name, in: directory) }, then: { [self] written in
             finish(written)
         })
     }
@@ -178,36 +179,11 @@ final class ArtDownload {
         .connectivity(TransferFailure.describe(error, host: url.host ?? url.absoluteString, timeoutSeconds: cache.timeoutSeconds))
     }
 
-    private func finish(_ result: Result<URL, ArtError>) {
+    private func finish(_ result: Result<StoredArt, ArtError>) {
         guard !finished else { return }
         finished = true
         watchdog?.stop()
         watchdog = nil
         completion(result)
-    }
-}
-
-/// Stores downloaded images (on a worker thread): creates the directory when missing and writes the file
-/// atomically (GLib writes a temporary file in the same directory, syncs it and renames it into place,
-/// removing the temporary file on failure), so a reader never sees a partial image.
-enum ArtFileWriter {
-    static func write(_ bytes: [UInt8], named name: String, in directory: URL) -> Result<URL, ArtError> {
-        let path = directory.path
-        guard g_mkdir_with_parents(path, 0o700) == 0 else {
-            return .failure(.cannotWrite(path: path, reason: String(cString: strerror(errno))))
-        }
-        let file = directory.appendingPathComponent(name)
-        var error: UnsafeMutablePointer<GError>?
-        let written = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) {
-                g_file_set_contents_full(file.path, $0.baseAddress, gssize($0.count), G_FILE_SET_CONTENTS_CONSISTENT,
-                                         0o644, &error)
-            }
-        }
-        guard written != 0 else {
-            let reason = GLibError(taking: error)?.message ?? "unknown error"
-            return .failure(.cannotWrite(path: path, reason: reason))
-        }
-        return .success(file)
     }
 }

@@ -1,4 +1,5 @@
 import EarshotGLib
+import EarshotTestSupport
 import Foundation
 import Testing
 @testable import EarshotPlayback
@@ -109,6 +110,15 @@ struct EngineHarness {
     func drain() {
         engine.stop()
         while context.iterate(mayBlock: false) {}
+    }
+}
+
+extension PlaybackEngine {
+    /// A new `SinkTap` on the engine's output, keeping up to `captureLimit` samples of each landing.
+    func tapOutput(captureLimit: Int = 0) -> SinkTap {
+        let tap = SinkTap(captureLimit: captureLimit)
+        observeOutputPad(tap.attach)
+        return tap
     }
 }
 

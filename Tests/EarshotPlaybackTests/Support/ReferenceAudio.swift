@@ -25,7 +25,7 @@ struct ReferenceAudio: Sendable {
 
     private static func decode(_ url: URL) throws -> ReferenceAudio {
         try EngineHarness.run(audioSink: EngineHarness.tapSink(sync: false)) { harness in
-            let tap = harness.engine.installSinkTap(captureLimit: Int(AudioFixtures.length + 1) * 48_000)
+            let tap = harness.engine.tapOutput(captureLimit: Int(AudioFixtures.length + 1) * 48_000)
             harness.engine.load(uri: url)
             harness.engine.play()
             try #require(harness.wait(timeout: 30) { harness.recorder.endOfStreamCount > 0 })

@@ -3,8 +3,9 @@ import CGLib
 import CGStreamer
 import Foundation
 
-/// Instrumentation for tests and benchmarks: watches the audio that reaches the output sink, so seek
-/// accuracy can be checked on the data itself rather than on a position query.
+/// Instrumentation for tests and benchmarks: watches the audio that reaches an output sink, so seek
+/// accuracy can be checked on the data itself rather than on a position query. Attach it to the engine's
+/// output with `engine.observeOutputPad(tap.attach)`.
 ///
 /// A *landing* starts at each flush (a flushing seek) and at each new stream (a stream-start with a new id). It records the stream time
 /// of the first buffer that reaches the sink afterwards and, when the sink receives 32-bit float audio
@@ -46,11 +47,13 @@ public final class SinkTap: @unchecked Sendable {  // all mutable state is behin
         }
     }
 
+    private static let timeNone = earshot_gst_clock_time_none()
     private let captureLimit: Int
     private let lock = NSLock()
     private var state = State()
 
-    init(captureLimit: Int) {
+    /// A tap that keeps up to `captureLimit` samples of each landing (0: timestamps only).
+    public init(captureLimit: Int = 0) {
         self.captureLimit = captureLimit
     }
 
@@ -60,13 +63,12 @@ public final class SinkTap: @unchecked Sendable {  // all mutable state is behin
     /// How many landings (flushes or stream starts followed by a buffer) the sink has seen.
     public var landingCount: Int { lock.withLock { state.landings } }
 
-    /// Installs the probe on the sink pad of the sink element inside `output` (after any converters the
-    /// output description puts before it); it stays until the element is disposed.
-    func attach(to output: UnsafeMutablePointer<GstElement>) {
-        guard let sink = Self.sinkElement(in: output) else { return }
-        defer { gst_object_unref(sink) }
-        guard let pad = gst_element_get_static_pad(sink, "sink") else { return }
-        defer { gst_object_unref(pad) }
+    /// How many flushes (flushing seeks that reached the output) the sink has seen since the tap was
+    /// attached.
+    public var flushCount: Int { lock.withLock { state.flushes } }
+
+    /// Installs the probe on `pad` (an output's sink pad); it stays until the pad is disposed.
+    public func attach(to pad: UnsafeMutablePointer<GstPad>) {
         let mask = GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue
             | GST_PAD_PROBE_TYPE_EVENT_FLUSH.rawValue
         let box = Unmanaged.passRetained(self).toOpaque()
@@ -78,18 +80,6 @@ public final class SinkTap: @unchecked Sendable {  // all mutable state is behin
         }, box, { data in
             if let data { Unmanaged<SinkTap>.fromOpaque(data).release() }
         })
-    }
-
-    /// The (new reference to the) first sink element inside `output`, or `output` itself.
-    private static func sinkElement(in output: UnsafeMutablePointer<GstElement>) -> UnsafeMutablePointer<GstElement>? {
-        guard earshot_is_bin(output) != 0 else { return UnsafeMutableRawPointer(gst_object_ref(output)).assumingMemoryBound(to: GstElement.self) }
-        let bin = UnsafeMutableRawPointer(output).assumingMemoryBound(to: GstBin.self)
-        guard let iterator = gst_bin_iterate_sinks(bin) else { return nil }
-        defer { gst_iterator_free(iterator) }
-        var item = GValue()
-        defer { g_value_unset(&item) }
-        guard gst_iterator_next(iterator, &item) == GST_ITERATOR_OK else { return nil }
-        return UnsafeMutableRawPointer(g_value_dup_object(&item)).assumingMemoryBound(to: GstElement.self)
     }
 
     private func observe(_ info: UnsafeMutablePointer<GstPadProbeInfo>) {
@@ -143,7 +133,7 @@ public final class SinkTap: @unchecked Sendable {  // all mutable state is behin
         let pts = earshot_buffer_pts(buffer)
         lock.withLock {
             if state.armed {
-                guard state.hasSegment, pts != GStreamer.timeNone else { return }
+                guard state.hasSegment, pts != Self.timeNone else { return }
                 var segment = state.segment
                 let streamTime = gst_segment_to_stream_time(&segment, GST_FORMAT_TIME, pts)
                 state.armed = false
