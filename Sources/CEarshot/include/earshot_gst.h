@@ -9,7 +9,6 @@ GstClockTime earshot_gst_clock_time_none(void);
 
 /* playbin's GstPlayFlags (the enum lives inside the plugin, not in a public header). */
 #define EARSHOT_GST_PLAY_FLAG_AUDIO (1u << 1)
-#define EARSHOT_GST_PLAY_FLAG_SOFT_VOLUME (1u << 4)
 #define EARSHOT_GST_PLAY_FLAG_DOWNLOAD (1u << 7)
 
 /* GST_ELEMENT_FACTORY_TYPE_DECODER | GST_ELEMENT_FACTORY_TYPE_MEDIA_AUDIO (cast macros upstream). */
