@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotFeed
 import EarshotGLib
 import EarshotMPRIS
 import Foundation
@@ -67,8 +68,10 @@ public final class DesktopNotifier: Notifier {
         }
         let clickable = notice.defaultAction.map { [Self.defaultActionKey, $0.label] } ?? []
         let actions = capabilities.contains("actions") ? clickable + notice.actions.flatMap { [$0.rawValue, $0.label] } : []
-        let body = capabilities.contains("body-markup") ? escaped(notice.body) : notice.body
-        return [.string("Earshot"), .uint32(replacing ?? 0), .string(icon?.absoluteString ?? "earshot"), .string(notice.title), .string(body),
+        let plain = notice.body.split(separator: "\n", omittingEmptySubsequences: false).map { SafeText.stripped(String($0)) }
+            .joined(separator: "\n")
+        let body = capabilities.contains("body-markup") ? escaped(plain) : plain
+        return [.string("Earshot"), .uint32(replacing ?? 0), .string(icon?.absoluteString ?? "earshot"), .string(SafeText.stripped(notice.title)), .string(body),
                 .stringArray(actions), .vardict(hints), .int32(-1)]
     }
 

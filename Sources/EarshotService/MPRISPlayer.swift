@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotFeed
 import EarshotMPRIS
 import EarshotPlayback
 import EarshotStore
@@ -113,7 +114,7 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
         let icon = fetchingArt ? metadata.artFile(for: cover) : metadata.knownArtFile(for: cover)
         return PlaylistEntry(
             id: Self.podcastPlaylistPrefix + String(podcast.id.rawValue),
-            name: podcast.channel.title ?? podcast.url.absoluteString,
+            name: SafeText.stripped(podcast.channel.title ?? podcast.url.absoluteString),
             icon: icon?.absoluteString ?? "",
             created: podcast.addedAt.timeIntervalSince1970, lastPlayed: podcast.lastPlayedAt?.timeIntervalSince1970)
     }
