@@ -128,11 +128,13 @@ public struct EpisodeListing: Sendable, Equatable {
     public var soundURL: URL?
     /// The episode's web page, when the feed gives one.
     public var link: URL?
+    /// The audio's MIME type, when the feed gives one (a download's file extension comes from it).
+    public var soundMIMEType: String?
 
     /// A listing with the given fields.
     public init(id: EpisodeID, podcast: PodcastID, podcastTitle: String?, guid: String, title: String?,
                 releaseDate: Date?, duration: Double?, status: EpisodeStatus, isPlayable: Bool, soundURL: URL?,
-                link: URL?) {
+                link: URL?, soundMIMEType: String? = nil) {
         self.id = id
         self.podcast = podcast
         self.podcastTitle = podcastTitle
@@ -144,6 +146,7 @@ public struct EpisodeListing: Sendable, Equatable {
         self.isPlayable = isPlayable
         self.soundURL = soundURL
         self.link = link
+        self.soundMIMEType = soundMIMEType
     }
 }
 

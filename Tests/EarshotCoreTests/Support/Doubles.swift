@@ -9,9 +9,14 @@ final class InlineBackground: Background {
     /// loop in the daemon.
     var holdingResults = false
     private var held: [() -> Void] = []
+    /// Whether store work runs now (the store double counts the reads made outside it: on the loop).
+    private(set) var isWorking = false
 
     func run<T: Sendable>(_ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) {
+        let outer = isWorking
+        isWorking = true
         let value = work()
+        isWorking = outer
         if holdingResults { held.append { completion(value) } } else { completion(value) }
     }
 

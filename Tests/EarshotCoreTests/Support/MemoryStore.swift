@@ -25,6 +25,15 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
     private var nextID: Int64 = 1
     /// Every write, in order, for tests that check what was saved.
     private(set) var writes: [String] = []
+    /// Whether the caller is on the loop rather than in background work (the fixture asks its background).
+    var isOnLoop: () -> Bool = { true }
+    /// How many reads were made on the loop, which the design keeps small; a test may reset it.
+    var readsOnLoop = 0
+
+    /// Counts a read made on the loop.
+    private func noteRead() {
+        if isOnLoop() { readsOnLoop += 1 }
+    }
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
@@ -32,9 +41,9 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
         return try body()
     }
 
-    func podcasts() throws -> [PodcastSummary] { locked { podcastRows.map(summaryLocked) } }
-    func podcast(_ id: PodcastID) throws -> PodcastSummary? { locked { podcastRows.first { $0.id == id }.map(summaryLocked) } }
-    func podcastID(url: URL) throws -> PodcastID? { locked { podcastRows.first { $0.url == url }?.id } }
+    func podcasts() throws -> [PodcastSummary] { noteRead(); return locked { podcastRows.map(summaryLocked) } }
+    func podcast(_ id: PodcastID) throws -> PodcastSummary? { noteRead(); return locked { podcastRows.first { $0.id == id }.map(summaryLocked) } }
+    func podcastID(url: URL) throws -> PodcastID? { noteRead(); return locked { podcastRows.first { $0.url == url }?.id } }
 
     private func summaryLocked(_ summary: PodcastSummary) -> PodcastSummary {
         var summary = summary
@@ -46,7 +55,8 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
     }
 
     func outline(id: FeedID) throws -> FeedOutline? {
-        locked {
+        noteRead()
+        return locked {
             guard let podcast = podcastRows.first(where: { $0.id == id }) else { return nil }
             let entries = rows.values.filter { $0.podcast == id }.sorted { $0.order < $1.order }.map {
                 EpisodeEntry(id: $0.episode.id, releaseDate: $0.episode.releaseDate?.date, isPlayable: $0.episode.soundURL != nil, key: $0.id)
@@ -75,8 +85,10 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
                                                   unplayedCount: 0, lastCheckedAt: checkedAt, lastPlayedAt: nil, addedAt: checkedAt))
             }
             var added: [EpisodeID] = []
+            var known = Dictionary(rows.values.filter { $0.podcast == podcast }.map { ($0.episode.id, $0.id) },
+                                   uniquingKeysWith: { first, _ in first })
             for (order, episode) in channel.episodes.enumerated() {
-                if let key = rows.values.first(where: { $0.podcast == podcast && $0.episode.id == episode.id })?.id {
+                if let key = known[episode.id] {
                     rows[key]?.episode = episode
                     rows[key]?.order = order
                 } else {
@@ -84,6 +96,7 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
                     nextID += 1
                     rows[id] = Row(id: id, podcast: podcast, episode: episode, order: order)
                     added.append(id)
+                    known[episode.id] = id
                 }
             }
             let count = rows.values.filter { $0.podcast == podcast }.count
@@ -117,14 +130,16 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
     }
 
     func storedEpisode(_ id: EpisodeID) throws -> StoredEpisode? {
-        locked {
+        noteRead()
+        return locked {
             rows[id].map { StoredEpisode(id: $0.id, podcast: $0.podcast, episode: $0.episode, status: $0.status,
                                          learnedDuration: $0.learned, storedChapters: $0.chapters) }
         }
     }
 
     func episodeID(matching uri: String) throws -> EpisodeID? {
-        locked {
+        noteRead()
+        return locked {
             rows.values.sorted { $0.id < $1.id }.first {
                 $0.episode.soundURL?.absoluteString == uri || $0.episode.link?.absoluteString == uri
             }?.id
@@ -132,7 +147,8 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
     }
 
     func listEpisodes(podcast: PodcastID?, unplayedOnly: Bool, matching: String?) throws -> [EpisodeListing] {
-        locked {
+        noteRead()
+        return locked {
             rows.values.filter { row in
                 (podcast == nil || row.podcast == podcast) && (!unplayedOnly || !row.status.hasCompleted)
                     && (matching.map { row.episode.title?.localizedCaseInsensitiveContains($0) ?? false } ?? true)
@@ -142,18 +158,21 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
     }
 
     func listEpisodes(_ ids: [EpisodeID]) throws -> [EpisodeListing] {
-        locked { ids.compactMap { rows[$0] }.map(listingLocked) }
+        noteRead()
+        return locked { ids.compactMap { rows[$0] }.map(listingLocked) }
     }
 
     private func listingLocked(_ row: Row) -> EpisodeListing {
         EpisodeListing(id: row.id, podcast: row.podcast, podcastTitle: podcastRows.first { $0.id == row.podcast }?.channel.title,
                        guid: row.episode.id, title: row.episode.title, releaseDate: row.episode.releaseDate?.date,
                        duration: row.episode.duration ?? row.learned, status: row.status, isPlayable: row.episode.soundURL != nil,
-                       soundURL: row.episode.soundURL, link: row.episode.link)
+                       soundURL: row.episode.soundURL, link: row.episode.link,
+                       soundMIMEType: row.episode.soundMIMEType)
     }
 
     func episodeToResume(in podcast: PodcastID) throws -> EpisodeID? {
-        locked {
+        noteRead()
+        return locked {
             let mine = rows.values.filter { $0.podcast == podcast && $0.episode.soundURL != nil && !$0.status.hasCompleted }
             if let started = mine.filter({ $0.status.lastListenTime > 0 }).max(by: {
                 ($0.status.lastPlayedAt ?? .distantPast) < ($1.status.lastPlayedAt ?? .distantPast)
@@ -176,15 +195,16 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
     func makeCurrent(_ episode: EpisodeID) throws { locked { current = episode } }
 
     func currentEpisode() throws -> CurrentEpisode? {
-        locked { current.flatMap { rows[$0] }.map { CurrentEpisode(episode: $0.id, podcast: $0.podcast, status: $0.status) } }
+        noteRead()
+        return locked { current.flatMap { rows[$0] }.map { CurrentEpisode(episode: $0.id, podcast: $0.podcast, status: $0.status) } }
     }
 
     func saveLearnedDuration(of episode: EpisodeID, seconds: Double) throws { locked { rows[episode]?.learned = seconds } }
     func saveChapters(of episode: EpisodeID, _ chapters: [Chapter]) throws { locked { rows[episode]?.chapters = chapters } }
-    func episodeList(_ name: EpisodeListName) throws -> [EpisodeID] { locked { lists[name] ?? [] } }
+    func episodeList(_ name: EpisodeListName) throws -> [EpisodeID] { noteRead(); return locked { lists[name] ?? [] } }
     func saveEpisodeList(_ name: EpisodeListName, _ episodes: [EpisodeID]) throws { locked { lists[name] = episodes.filter { rows[$0] != nil } } }
-    func settings(for podcast: PodcastID?) throws -> [String: String] { locked { settingsRows[podcast] ?? [:] } }
-    func allSettings() throws -> [PodcastID?: [String: String]] { locked { settingsRows } }
+    func settings(for podcast: PodcastID?) throws -> [String: String] { noteRead(); return locked { settingsRows[podcast] ?? [:] } }
+    func allSettings() throws -> [PodcastID?: [String: String]] { noteRead(); return locked { settingsRows } }
     func saveSetting(_ key: String, value: String?, for podcast: PodcastID?) throws { locked { settingsRows[podcast, default: [:]][key] = value } }
 
     func releaseMemory() {}
