@@ -56,17 +56,24 @@ extension Downloads {
 
     /// Stops and forgets the download of `id`, with its file when `deletingFile`.
     func discard(_ id: EpisodeID, deletingFile: Bool) {
+        guard let record = unrecord(id) else { return }
+        if deletingFile { files.delete(record.path) }
+        forget(id)
+    }
+
+    /// Stops the download of `id` and drops it from memory (not from the store); the record, if any.
+    @discardableResult
+    func unrecord(_ id: EpisodeID) -> DownloadRecord? {
         let run = release(id)
         defer { run?.handle.cancel() }  // once the record is gone, so its end changes nothing
-        guard let record = records.removeValue(forKey: id) else { return }
+        guard let record = records.removeValue(forKey: id) else { return nil }
         usedBytes -= record.bytes
         takenPaths.remove(record.path)
         awaitingNetwork.remove(id)
         line.remove(id)
         sources[id] = nil
         unchecked[id] = nil
-        if deletingFile { files.delete(record.path) }
-        forget(id)
+        return record
     }
 
     func forget(_ id: EpisodeID) {

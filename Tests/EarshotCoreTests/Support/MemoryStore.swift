@@ -23,6 +23,9 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
     private var settingsRows: [PodcastID?: [String: String]] = [:]
     private var current: EpisodeID?
     private var nextID: Int64 = 1
+    private var nextPodcastID: Int64 = 1
+    /// The addresses feeds lived at before they moved.
+    private var formerURLs: [URL: PodcastID] = [:]
     /// Every write, in order, for tests that check what was saved.
     private(set) var writes: [String] = []
     /// Whether the caller is on the loop rather than in background work (the fixture asks its background).
@@ -43,7 +46,10 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
 
     func podcasts() throws -> [PodcastSummary] { noteRead(); return locked { podcastRows.map(summaryLocked) } }
     func podcast(_ id: PodcastID) throws -> PodcastSummary? { noteRead(); return locked { podcastRows.first { $0.id == id }.map(summaryLocked) } }
-    func podcastID(url: URL) throws -> PodcastID? { noteRead(); return locked { podcastRows.first { $0.url == url }?.id } }
+    func podcastID(url: URL) throws -> PodcastID? {
+        noteRead()
+        return locked { podcastRows.first { $0.url == url }?.id ?? formerURLs[url] }
+    }
 
     private func summaryLocked(_ summary: PodcastSummary) -> PodcastSummary {
         var summary = summary
@@ -51,6 +57,7 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
         summary.episodeCount = mine.count
         summary.unplayedCount = mine.filter { !$0.status.hasCompleted }.count
         summary.lastPlayedAt = mine.compactMap(\.status.lastPlayedAt).max()
+        summary.formerURLs = formerURLs.filter { $0.value == summary.id }.keys.sorted { $0.absoluteString < $1.absoluteString }
         return summary
     }
 
@@ -80,7 +87,8 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
                 podcastRows[index].lastCheckedAt = checkedAt
             } else {
                 isNew = true
-                podcast = PodcastID(rawValue: Int64(podcastRows.count + 1))
+                podcast = PodcastID(rawValue: nextPodcastID)
+                nextPodcastID += 1
                 podcastRows.append(PodcastSummary(id: podcast, url: url, channel: channelFields, validators: validators, episodeCount: 0,
                                                   unplayedCount: 0, lastCheckedAt: checkedAt, lastPlayedAt: nil, addedAt: checkedAt))
             }
@@ -112,9 +120,74 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
     }
 
     func moveFeed(_ feed: FeedID, to url: URL) throws {
-        locked {
-            guard let index = podcastRows.firstIndex(where: { $0.id == feed }) else { return }
+        try locked {
+            guard let index = podcastRows.firstIndex(where: { $0.id == feed }) else { throw StoreError.noSuchFeed(feed) }
+            if let owner = podcastRows.first(where: { $0.url == url }) {
+                if owner.id == feed { return }
+                throw StoreError.urlInUse(url, by: owner.id)
+            }
+            writes.append("moveFeed \(feed.rawValue) \(url.absoluteString)")
+            formerURLs[podcastRows[index].url] = feed
+            formerURLs[url] = nil
             podcastRows[index].url = url
+        }
+    }
+
+    func addFormerURL(_ url: URL, of feed: FeedID) throws {
+        locked {
+            guard !podcastRows.contains(where: { $0.url == url }) else { return }
+            formerURLs[url] = feed
+        }
+    }
+
+    /// The SQLite store's merge (see `Store.mergeFeed`), without downloads (they live in
+    /// `MemoryDownloadStore`): `downloadsMoved` is always empty.
+    func mergeFeed(_ duplicate: FeedID, into kept: FeedID) throws -> PodcastMerge {
+        try locked {
+            guard let gone = podcastRows.first(where: { $0.id == duplicate }) else { throw StoreError.noSuchFeed(duplicate) }
+            guard podcastRows.contains(where: { $0.id == kept }) else { throw StoreError.noSuchFeed(kept) }
+            writes.append("mergeFeed \(duplicate.rawValue) into \(kept.rawValue)")
+            let keptRows = rows.values.filter { $0.podcast == kept }.sorted { ($0.order, $0.id) < ($1.order, $1.id) }
+            let byGUID = Dictionary(keptRows.map { ($0.episode.id, $0.id) }, uniquingKeysWith: { first, _ in first })
+            let bySound = Dictionary(keptRows.compactMap { row in row.episode.soundURL.map { ($0, row.id) } },
+                                     uniquingKeysWith: { first, _ in first })
+            let theirs = rows.values.filter { $0.podcast == duplicate }.sorted { ($0.order, $0.id) < ($1.order, $1.id) }
+            var partners: [EpisodeID: EpisodeID] = [:]
+            for row in theirs { if let partner = byGUID[row.episode.id] { partners[row.id] = partner } }
+            var taken = Set(partners.values)
+            for row in theirs where partners[row.id] == nil {
+                if let partner = row.episode.soundURL.flatMap({ bySound[$0] }), taken.insert(partner).inserted { partners[row.id] = partner }
+            }
+            var merge = PodcastMerge(from: duplicate, into: kept, episodes: partners, moved: [], downloadsMoved: [])
+            var order = (keptRows.map(\.order).max() ?? -1) + 1
+            for row in theirs {
+                guard let partner = partners[row.id] else {
+                    rows[row.id]?.podcast = kept
+                    rows[row.id]?.order = order
+                    order += 1
+                    merge.moved.append(row.id)
+                    continue
+                }
+                let mine = rows[partner]!.status
+                let place = { (status: EpisodeStatus) in (status.lastPlayedAt ?? .distantPast, status.hasCompleted ? 1 : 0, status.lastListenTime) }
+                if place(row.status) > place(mine) { rows[partner]?.status = row.status }
+                if rows[partner]?.learned == nil { rows[partner]?.learned = row.learned }
+                if rows[partner]?.chapters.isEmpty == true { rows[partner]?.chapters = row.chapters }
+                if current == row.id { current = partner }
+                for name in EpisodeListName.allCases {
+                    guard let list = lists[name], let index = list.firstIndex(of: row.id) else { continue }
+                    if list.contains(partner) { lists[name]?.remove(at: index) } else { lists[name]?[index] = partner }
+                }
+                rows[row.id] = nil
+            }
+            for (key, value) in settingsRows[duplicate] ?? [:] where settingsRows[kept]?[key] == nil {
+                settingsRows[kept, default: [:]][key] = value
+            }
+            settingsRows[duplicate] = nil
+            for (url, owner) in formerURLs where owner == duplicate { formerURLs[url] = kept }
+            formerURLs[gone.url] = kept
+            podcastRows.removeAll { $0.id == duplicate }
+            return merge
         }
     }
 
@@ -122,6 +195,7 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
         locked {
             writes.append("removePodcast \(podcast.rawValue)")
             podcastRows.removeAll { $0.id == podcast }
+            formerURLs = formerURLs.filter { $0.value != podcast }
             let gone = Set(rows.values.filter { $0.podcast == podcast }.map(\.id))
             for id in gone { rows[id] = nil }
             for name in EpisodeListName.allCases { lists[name]?.removeAll { gone.contains($0) } }
