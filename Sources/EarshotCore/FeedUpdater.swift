@@ -162,8 +162,11 @@ public final class FeedUpdater {
         }
     }
 
-    /// Stores a fetched feed on the background; a feed that moved (301/308 or itunes:new-feed-url) is
-    /// stored under its new address.
+    /// Stores a fetched feed on the background. A feed that moved (301/308 or itunes:new-feed-url) is
+    /// stored under its new address. When a podcast is subscribed there already (or was, before its
+    /// feed moved on), the two are one feed: a podcast refreshed here is merged into that one
+    /// (`SavedFeed.merged`), and a new subscription is that podcast (its address is recorded as one of
+    /// that podcast's, so the next time it is known without a fetch).
     private func store(_ fetched: FetchedFeed, for request: Request, finished: @escaping (Outcome) -> Void) {
         let store = self.store
         let parsed = ParsedChannel(fetched.feed.channel)
@@ -172,8 +175,20 @@ public final class FeedUpdater {
         background.run({ () -> Outcome in
             do {
                 if let podcast = request.podcast, try store.podcast(podcast) == nil { return .vanished }
-                let url = request.podcast.flatMap { try? store.podcast($0)?.url } ?? request.url
-                let saved = try store.storeFeed(parsed.take(), url: url, validators: validators, checkedAt: Date())
+                var podcast = try request.podcast ?? store.podcastID(url: request.url)
+                var merged: PodcastMerge?
+                if let movedTo, let owner = try store.podcastID(url: movedTo), owner != podcast {
+                    if let duplicate = podcast {
+                        merged = try store.mergeFeed(duplicate, into: owner)
+                        Log.message("the feed moved onto another subscription's address: \(request.url.absoluteString) → "
+                                    + "\(movedTo.absoluteString); \(duplicate) was merged into \(owner)")
+                    }
+                    podcast = owner
+                }
+                let url = try podcast.flatMap { try store.podcast($0)?.url } ?? request.url
+                var saved = try store.storeFeed(parsed.take(), url: url, validators: validators, checkedAt: Date())
+                saved.merged = merged
+                if request.podcast == nil, request.url != url { try store.addFormerURL(request.url, of: saved.podcast) }
                 if let movedTo, movedTo != url {
                     do {
                         try store.moveFeed(saved.podcast, to: movedTo)
@@ -183,7 +198,8 @@ public final class FeedUpdater {
                     }
                 }
                 guard let summary = try store.podcast(saved.podcast) else { return .vanished }
-                let outline = request.wantsOutline ? try store.outline(id: saved.podcast) : nil
+                // A merge changes the play order of a podcast that may be the current one.
+                let outline = request.wantsOutline || merged != nil ? try store.outline(id: saved.podcast) : nil
                 return .stored(saved, summary, outline)
             } catch {
                 return .failed("cannot store \(request.url.absoluteString): \(error)")

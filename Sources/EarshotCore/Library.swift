@@ -15,6 +15,9 @@ public struct UpdateReport: Sendable, Equatable {
     public var notModified: Bool
     /// The plain-words cause when it failed.
     public var error: String?
+    /// A subscription to a feed subscribed already (at this address, at the one it leads to, or at one
+    /// it lived at): nothing new was subscribed, `podcast` is that podcast, and it was refreshed.
+    public var alreadySubscribed = false
 
     /// Fills in what storing the feed did.
     mutating func describe(_ saved: SavedFeed, _ summary: PodcastSummary) {
@@ -40,7 +43,8 @@ public struct UpdateReport: Sendable, Equatable {
 /// The podcasts the listener follows: subscribing (one by one or from OPML), refreshing, unsubscribing
 /// and their settings. Podcasts are held as small summaries; episodes stay in the store. What it did is
 /// published as `SessionEvent`s: `feedStored`, `newEpisodes`, `refreshFinished`, `podcastsChanged`,
-/// `podcastRemoved`, `settingChanged`.
+/// `podcastRemoved`, `settingChanged`. One feed is one podcast: a feed that moves onto the address of
+/// another subscription merges the two (`SavedFeed.merged`, carried by `feedStored`).
 public final class Library {
     /// The download settings of the configuration file (else the defaults); stored global settings win.
     public var downloadDefaults = DownloadSettings()
@@ -84,8 +88,14 @@ public final class Library {
     public func podcast(_ id: PodcastID) -> PodcastSummary? { podcasts.first { $0.id == id } }
     public func podcast(url: URL) -> PodcastSummary? { indexByURL[url].map { podcasts[$0] } }
 
+    /// Each podcast by the address its feed lives at, and by those it lived at before it moved.
     private static func index(_ podcasts: [PodcastSummary]) -> [URL: Int] {
-        Dictionary(podcasts.enumerated().map { ($0.element.url, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        var index: [URL: Int] = [:]
+        for (offset, podcast) in podcasts.enumerated() {
+            for former in podcast.formerURLs where index[former] == nil { index[former] = offset }
+        }
+        for (offset, podcast) in podcasts.enumerated() { index[podcast.url] = offset }
+        return index
     }
 
     /// Whether `podcast` is the bundled demo.
@@ -143,14 +153,21 @@ public final class Library {
 
     // MARK: Subscribing and refreshing
 
-    /// Subscribes to each feed (one already subscribed is refreshed). `progress` hears of each feed as
-    /// it finishes (done, total); `completion` gets one report per URL, in order.
+    /// Subscribes to each feed. One already subscribed (at this address, or at one its feed lived at
+    /// before it moved) is refreshed, and so is a podcast whose feed turns out to live where this address
+    /// leads: their reports say `alreadySubscribed`. `progress` hears of each feed as it finishes (done,
+    /// total); `completion` gets one report per URL, in order.
     public func subscribe(_ urls: [URL], autoQueue: Bool, progress: @escaping (UpdateReport, Int, Int) -> Void = { _, _, _ in },
                           completion: @escaping ([UpdateReport]) -> Void) {
-        let requests = urls.map { url in
-            podcast(url: url).map { request(refreshing: $0) } ?? FeedUpdater.Request(url: url)
+        let known = urls.map { podcast(url: $0) }
+        let requests = zip(urls, known).map { url, podcast in
+            podcast.map { request(refreshing: $0) } ?? FeedUpdater.Request(url: url)
         }
         run(requests, autoQueue: autoQueue, progress: progress) { [weak self] reports in
+            var reports = reports
+            for index in reports.indices where known[index] != nil && reports[index].error == nil {
+                reports[index].alreadySubscribed = true
+            }
             self?.retireDemo(after: reports)
             completion(reports)
         }
@@ -210,6 +227,7 @@ public final class Library {
         case .stored(let saved, let summary, _) where joined:
             report.describe(saved, summary)
         case .stored(let saved, let summary, let outline):
+            if let merge = saved.merged { absorb(merge) }
             if let index = podcasts.firstIndex(where: { $0.id == summary.id }) {
                 podcasts[index] = summary
             } else {
@@ -217,6 +235,7 @@ public final class Library {
                 if let autoQueue { save(SettingsTable.autoQueue, autoQueue ? "on" : "off", for: summary.id) }
             }
             report.describe(saved, summary)
+            report.alreadySubscribed = request.podcast == nil && !saved.isNew
             events.publish(.feedStored(summary, saved, outline: outline))
             if !saved.isNew, !saved.newEpisodes.isEmpty { events.publish(.newEpisodes(saved.newEpisodes, of: summary.id)) }
             events.publish(.podcastsChanged)
@@ -236,6 +255,15 @@ public final class Library {
             }
         }
         return report
+    }
+
+    /// A podcast was merged into another (its feed moved onto the other's address): its summary goes,
+    /// and the other takes the settings it did not have (as the store did).
+    private func absorb(_ merge: PodcastMerge) {
+        podcasts.removeAll { $0.id == merge.from }
+        if let theirs = settings.removeValue(forKey: merge.from) {
+            settings[merge.into, default: [:]].merge(theirs) { mine, _ in mine }
+        }
     }
 
     /// Gives back what a batch of feeds left behind (parsed documents, SQLite's page cache): glibc keeps

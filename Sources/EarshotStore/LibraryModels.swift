@@ -40,10 +40,13 @@ public struct PodcastSummary: Sendable, Equatable {
     public var lastPlayedAt: Date?
     /// When it was subscribed (for a library migrated from version 1: when the migration ran).
     public var addedAt: Date
+    /// The addresses the feed lived at before it moved: subscribing to one of them is subscribing to
+    /// this podcast.
+    public var formerURLs: [URL]
 
     /// A summary with the given fields.
     public init(id: PodcastID, url: URL, channel: Channel, validators: FeedValidators, episodeCount: Int,
-                unplayedCount: Int, lastCheckedAt: Date?, lastPlayedAt: Date?, addedAt: Date) {
+                unplayedCount: Int, lastCheckedAt: Date?, lastPlayedAt: Date?, addedAt: Date, formerURLs: [URL] = []) {
         self.id = id
         self.url = url
         self.channel = channel
@@ -53,6 +56,7 @@ public struct PodcastSummary: Sendable, Equatable {
         self.lastCheckedAt = lastCheckedAt
         self.lastPlayedAt = lastPlayedAt
         self.addedAt = addedAt
+        self.formerURLs = formerURLs
     }
 }
 
@@ -67,13 +71,46 @@ public struct SavedFeed: Sendable, Equatable {
     public var newEpisodes: [EpisodeID]
     /// How many episodes the podcast has now.
     public var episodeCount: Int
+    /// Another podcast that turned out to be this feed at another address (the feed moved onto this
+    /// one's) and was merged into it before the feed was stored; nil when none was.
+    public var merged: PodcastMerge?
 
     /// A result with the given fields.
-    public init(podcast: PodcastID, isNew: Bool, newEpisodes: [EpisodeID], episodeCount: Int) {
+    public init(podcast: PodcastID, isNew: Bool, newEpisodes: [EpisodeID], episodeCount: Int, merged: PodcastMerge? = nil) {
         self.podcast = podcast
         self.isNew = isNew
         self.newEpisodes = newEpisodes
         self.episodeCount = episodeCount
+        self.merged = merged
+    }
+}
+
+/// What merging one podcast into another did (`Store.mergeFeed`): the same feed was subscribed at two
+/// addresses, and the one subscribed at the address the feed moved away from became part of the other.
+public struct PodcastMerge: Sendable, Equatable {
+    /// The podcast merged away: its rows are gone.
+    public var from: PodcastID
+    /// The podcast it became part of.
+    public var into: PodcastID
+    /// Each episode of `from` that `into` has too (the same guid, else the same audio address), with the
+    /// episode of `into` that now stands for it: the more recent place of the two, the Up Next and
+    /// history entries and the download (see `downloadsMoved`) went there.
+    public var episodes: [EpisodeID: EpisodeID]
+    /// The episodes of `from` that `into` did not have: they belong to `into` now, with the same ids.
+    public var moved: [EpisodeID]
+    /// The episodes of `episodes` whose download now belongs to the episode they joined (that one's own,
+    /// if any, was dropped: a completed file wins, else the one already there). The downloads of the
+    /// other matched episodes of `from` were dropped.
+    public var downloadsMoved: Set<EpisodeID>
+
+    /// A merge with the given fields.
+    public init(from: PodcastID, into: PodcastID, episodes: [EpisodeID: EpisodeID], moved: [EpisodeID],
+                downloadsMoved: Set<EpisodeID>) {
+        self.from = from
+        self.into = into
+        self.episodes = episodes
+        self.moved = moved
+        self.downloadsMoved = downloadsMoved
     }
 }
 
@@ -128,11 +165,13 @@ public struct EpisodeListing: Sendable, Equatable {
     public var soundURL: URL?
     /// The episode's web page, when the feed gives one.
     public var link: URL?
+    /// The audio's MIME type, when the feed gives one (a download's file extension comes from it).
+    public var soundMIMEType: String?
 
     /// A listing with the given fields.
     public init(id: EpisodeID, podcast: PodcastID, podcastTitle: String?, guid: String, title: String?,
                 releaseDate: Date?, duration: Double?, status: EpisodeStatus, isPlayable: Bool, soundURL: URL?,
-                link: URL?) {
+                link: URL?, soundMIMEType: String? = nil) {
         self.id = id
         self.podcast = podcast
         self.podcastTitle = podcastTitle
@@ -144,6 +183,7 @@ public struct EpisodeListing: Sendable, Equatable {
         self.isPlayable = isPlayable
         self.soundURL = soundURL
         self.link = link
+        self.soundMIMEType = soundMIMEType
     }
 }
 

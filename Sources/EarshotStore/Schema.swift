@@ -13,7 +13,8 @@ import GRDB
 ///   there are none: `feedChapters` as the feed gave them, `chapters` as fetched or read from the audio.
 /// - `feed` rows are the podcasts (subscriptions). `episodeList` holds Up Next and the history, one row
 ///   per entry with its position from 0. `setting` holds key / value text per podcast, or for every
-///   podcast when `podcastId` is NULL. `download` holds one row per episode download (v3).
+///   podcast when `podcastId` is NULL. `download` holds one row per episode download (v3). `feedAlias`
+///   holds the addresses a feed lived at before it moved, each leading to one feed (v4).
 enum Schema {
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -116,6 +117,18 @@ enum Schema {
                     byHand INTEGER NOT NULL DEFAULT 0 CHECK (byHand IN (0, 1))
                 );
                 CREATE INDEX download_requestedAt ON download (requestedAt);
+                """)
+        }
+        migrator.registerMigration("v4") { db in
+            // Version 4: the addresses a feed lived at before it moved (a permanent redirect,
+            // itunes:new-feed-url, or a podcast merged into it), so that subscribing to one of them
+            // finds the podcast instead of making a second one.
+            try db.execute(sql: """
+                CREATE TABLE feedAlias (
+                    url TEXT PRIMARY KEY,
+                    feedId INTEGER NOT NULL REFERENCES feed(id) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                CREATE INDEX feedAlias_feed ON feedAlias (feedId);
                 """)
         }
         return migrator

@@ -30,16 +30,26 @@ extension Store {
 
     /// Inserts or replaces the download of `record.episode`; an episode that is no longer stored is ignored.
     public func saveDownload(_ record: DownloadRecord) throws {
+        try saveDownloads([record])
+    }
+
+    /// Inserts or replaces these downloads in one transaction (a request for thousands of episodes is
+    /// one write); episodes that are no longer stored are ignored.
+    public func saveDownloads(_ records: [DownloadRecord]) throws {
+        guard !records.isEmpty else { return }
         try write { db in
-            try db.execute(sql: """
+            let statement = try db.cachedStatement(sql: """
                 INSERT OR REPLACE INTO download (episodeId, path, state, bytes, totalBytes, error, attempts, nextAttemptAt,
                                                  requestedAt, completedAt, byHand)
                 SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM episode WHERE id = ?
-                """, arguments: [
+                """)
+            for record in records {
+                try statement.execute(arguments: [
                     record.path, record.state.rawValue, record.bytes, record.totalBytes, record.error, record.attempts,
                     record.nextAttemptAt?.timeIntervalSinceReferenceDate, record.requestedAt.timeIntervalSinceReferenceDate,
                     record.completedAt?.timeIntervalSinceReferenceDate, record.byHand, record.episode.rawValue,
                 ])
+            }
         }
     }
 

@@ -96,7 +96,7 @@ extension Store {
 
     private static let listingSelect = """
         SELECT e.id, f.id, f.title, e.guid, e.title, e.releaseDate, e.learnedDuration, e.duration,
-            e.soundURL, e.link, \(statusColumns)
+            e.soundURL, e.link, e.soundMIMEType, \(statusColumns)
         FROM episode e JOIN feed f ON f.id = e.feedId LEFT JOIN episodeStatus s ON s.episodeId = e.id
         """
 
@@ -113,8 +113,8 @@ extension Store {
             listings.append(EpisodeListing(
                 id: id, podcast: PodcastID(rawValue: row[1]), podcastTitle: row.text(2), guid: guid, title: row.text(4),
                 releaseDate: row.date(5), duration: row.duration(7) ?? row.duration(6),
-                status: Self.status(row, from: 10, duration: Self.knownDuration(row, from: 6)),
-                isPlayable: soundURL != nil, soundURL: soundURL, link: row.url(9)))
+                status: Self.status(row, from: 11, duration: Self.knownDuration(row, from: 6)),
+                isPlayable: soundURL != nil, soundURL: soundURL, link: row.url(9), soundMIMEType: row.text(10)))
         }
         return listings
     }

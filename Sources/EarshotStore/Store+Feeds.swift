@@ -13,7 +13,8 @@ extension Store {
     /// chapters or list entries): they keep their fields and move after the current ones, in the order
     /// they had. When `channel` lists a guid twice, its first occurrence wins.
     ///
-    /// A feed that moved should be moved first (`moveFeed`) so that `url` finds the existing row.
+    /// A feed that moved should be moved first (`moveFeed`) so that `url` finds the existing row; only a
+    /// feed living at `url` is found (not one that lived there before: see `podcastID(url:)`).
     /// - Returns: the podcast, whether it is new, and the episodes this fetch added in feed order
     ///   (none for a new podcast: its whole back catalogue is not "new episodes").
     public func storeFeed(_ channel: Channel, url: URL, validators: FeedValidators, checkedAt: Date = Date()) throws -> SavedFeed {
@@ -87,8 +88,10 @@ extension Store {
     }
 
     /// Records that the feed now lives at `url` (a permanent redirect, or itunes:new-feed-url); its
-    /// identity, episodes and progress stay. Moving a feed to where it already is does nothing.
-    /// - Throws: `StoreError.noSuchFeed`, or `.urlInUse` when another stored feed has `url`.
+    /// identity, episodes and progress stay, and the address it leaves becomes one of its former
+    /// addresses (`podcastID(url:)` finds it there). Moving a feed to where it already is does nothing.
+    /// - Throws: `StoreError.noSuchFeed`, or `.urlInUse` when another stored feed lives at `url` (the
+    ///   two are one feed: see `mergeFeed`).
     public func moveFeed(_ feed: FeedID, to url: URL) throws {
         try write { db in
             let key = url.absoluteString
@@ -96,8 +99,22 @@ extension Store {
                 if owner == feed.rawValue { return }
                 throw StoreError.urlInUse(url, by: FeedID(rawValue: owner))
             }
+            guard let old = try String.fetchOne(db, sql: "SELECT url FROM feed WHERE id = ?", arguments: [feed.rawValue]) else {
+                throw StoreError.noSuchFeed(feed)
+            }
             try db.execute(sql: "UPDATE feed SET url = ? WHERE id = ?", arguments: [key, feed.rawValue])
-            guard db.changesCount > 0 else { throw StoreError.noSuchFeed(feed) }
+            try db.execute(sql: "DELETE FROM feedAlias WHERE url = ?", arguments: [key])
+            try db.execute(sql: "INSERT OR REPLACE INTO feedAlias (url, feedId) VALUES (?, ?)", arguments: [old, feed.rawValue])
+        }
+    }
+
+    /// Records `url` as a former address of `feed` (an address that redirects to it permanently), unless
+    /// a feed lives there.
+    public func addFormerURL(_ url: URL, of feed: FeedID) throws {
+        try write { db in
+            try db.execute(sql: """
+                INSERT OR REPLACE INTO feedAlias (url, feedId) SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM feed WHERE url = ?1)
+                """, arguments: [url.absoluteString, feed.rawValue])
         }
     }
 

@@ -13,10 +13,12 @@ extension Store {
         try read { db in try summaries(db, sql: Self.summarySQL(filter: "?"), arguments: [id.rawValue, id.rawValue, id.rawValue]).first }
     }
 
-    /// The podcast whose feed lives at `url`, or nil when there is none.
+    /// The podcast whose feed lives at `url`, else the one whose feed lived there before it moved, or nil.
     public func podcastID(url: URL) throws -> PodcastID? {
         try read { db in
-            try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE url = ?", arguments: [url.absoluteString]).map(PodcastID.init)
+            try Int64.fetchOne(db, sql: """
+                SELECT coalesce((SELECT id FROM feed WHERE url = ?1), (SELECT feedId FROM feedAlias WHERE url = ?1))
+                """, arguments: [url.absoluteString]).map(PodcastID.init)
         }
     }
 
@@ -30,8 +32,8 @@ extension Store {
         }
     }
 
-    /// The summary query: the feed row (`feedColumns`), then its episode count, unplayed count and
-    /// last-played instant. Counts come from the `(feedId, feedOrder)` index. For the whole library,
+    /// The summary query: the feed row (`feedColumns`), then its episode count, unplayed count,
+    /// last-played instant and former addresses (one a line). Counts come from the `(feedId, feedOrder)` index. For the whole library,
     /// completion and last play come from one pass over the status rows (one per episode ever played),
     /// each joined to its episode by primary key; for one podcast (a `filter` placeholder: bind its id
     /// three times), from its episodes in the index, each joined to its status by primary key.
@@ -46,7 +48,8 @@ extension Store {
                 SELECT e.feedId, sum(s.hasCompleted = 1) AS completed, max(s.lastPlayedAt) AS lastPlayedAt
                 FROM episodeStatus s \(join) episode e ON e.id = s.episodeId \(played) GROUP BY e.feedId)
             SELECT \(feedColumns.split(separator: ",").map { "f." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
-                ifnull(c.episodes, 0), ifnull(p.completed, 0), p.lastPlayedAt
+                ifnull(c.episodes, 0), ifnull(p.completed, 0), p.lastPlayedAt,
+                (SELECT group_concat(a.url, char(10)) FROM feedAlias a WHERE a.feedId = f.id)
             FROM feed f LEFT JOIN counts c ON c.feedId = f.id LEFT JOIN played p ON p.feedId = f.id
             \(feeds) ORDER BY f.addedAt, f.id
             """
@@ -62,7 +65,8 @@ extension Store {
                 id: id, url: url, channel: Self.channelFields(row), validators: Self.validators(row),
                 episodeCount: episodes, unplayedCount: max(0, episodes - Int(row.integer(13) ?? 0)),
                 lastCheckedAt: row.date(10), lastPlayedAt: row.date(14),
-                addedAt: row.date(11) ?? Date(timeIntervalSinceReferenceDate: 0)))
+                addedAt: row.date(11) ?? Date(timeIntervalSinceReferenceDate: 0),
+                formerURLs: (row.text(15) ?? "").split(separator: "\n").compactMap { URL(string: String($0)) }))
         }
         return summaries
     }

@@ -39,7 +39,7 @@ struct DownloadRulesTests {
         let fixture = try DownloadFixture()
         _ = try fixture.core.subscribe("alpha", CoreFixture.show("alpha", count: 1))
         let id = try fixture.core.episode("alpha-1")
-        try fixture.downloads.request([id], byHand: true)
+        fixture.downloads.request([id], byHand: true)
         let audio = DownloadFixture.audio("alpha", 1)
         for wait in [30.0, 120, 600] {
             fixture.transfers.fail(audio, .connectivity("127.0.0.1 refused the connection"))
@@ -66,7 +66,7 @@ struct DownloadRulesTests {
         for show in ["alpha", "beta", "gamma"] { _ = try fixture.core.subscribe(show, CoreFixture.show(show, count: 1)) }
         let offline = try fixture.core.episode("alpha-1"), missing = try fixture.core.episode("beta-1")
         let pending = try fixture.core.episode("gamma-1")
-        try fixture.downloads.request([offline, missing], byHand: false)
+        fixture.downloads.request([offline, missing], byHand: false)
         // alpha: four network failures; beta: three, then a 404; gamma (below): one, so its next try is timed.
         for (index, wait) in [30.0, 120, 600, 0].enumerated() {
             fixture.transfers.fail(DownloadFixture.audio("alpha", 1), .connectivity("no route to host"))
@@ -77,7 +77,7 @@ struct DownloadRulesTests {
             }
             fixture.clock.advance(wait)
         }
-        try fixture.downloads.request([pending], byHand: false)
+        fixture.downloads.request([pending], byHand: false)
         fixture.transfers.fail(DownloadFixture.audio("gamma", 1), .connectivity("no route to host"))
         #expect(fixture.transfers.running.isEmpty)
         #expect(fixture.downloads.records[missing]?.error == "the server answered HTTP 404 Not Found")
@@ -102,7 +102,7 @@ struct DownloadRulesTests {
         _ = try fixture.core.subscribe("alpha", CoreFixture.show("alpha", count: 1))
         _ = try fixture.core.subscribe("beta", CoreFixture.show("beta", count: 1))
         let a = try fixture.core.episode("alpha-1"), b = try fixture.core.episode("beta-1")
-        try fixture.downloads.request([a, b], byHand: true)
+        fixture.downloads.request([a, b], byHand: true)
         fixture.transfers.fail(DownloadFixture.audio("alpha", 1), .http(status: 404, reason: "Not Found"))
         fixture.transfers.fail(DownloadFixture.audio("beta", 1), .notAudio("a web page (text/html)"))
         #expect(fixture.downloads.records[a]?.error == "the server answered HTTP 404 Not Found")
@@ -123,7 +123,7 @@ struct DownloadRulesTests {
         #expect(fixture.downloads.records[try fixture.core.episode("alpha-1")]?.state == .failed)
         fixture.clock.advance(3600)
         #expect(fixture.transfers.running.isEmpty)
-        try fixture.downloads.request([try fixture.core.episode("alpha-1")], byHand: true)
+        fixture.downloads.request([try fixture.core.episode("alpha-1")], byHand: true)
         #expect(fixture.downloads.halted == nil)
         #expect(fixture.transfers.running.count == 2)
     }
@@ -135,7 +135,7 @@ struct DownloadRulesTests {
         try fixture.core.player.play(episode: first)
         #expect(fixture.core.engine.loadedURI == DownloadFixture.audio("alpha", 1))
         let loads = fixture.core.engine.loads.count
-        try fixture.downloads.request([first, second], byHand: true)
+        fixture.downloads.request([first, second], byHand: true)
         fixture.transfers.succeed(DownloadFixture.audio("alpha", 1))
         #expect(fixture.core.engine.loads.count == loads, "the stream goes on")
         fixture.transfers.succeed(DownloadFixture.audio("alpha", 2))
@@ -214,5 +214,63 @@ struct DownloadRulesTests {
                 "alpha-1's file and alpha-2's part")
         #expect(fixture.files.exists(betaPath))
         #expect(fixture.downloads.records.values.allSatisfy { $0.podcast != a })
+    }
+
+    @Test func byHandAnEpisodeWithoutAudioOrNotStoredRefusesTheWholeRequestWhileTheAutomaticRulesSkipIt() throws {
+        let fixture = try DownloadFixture { $0.ahead = 0 }
+        let alpha = try fixture.core.subscribe("alpha", CoreFixture.show("alpha", count: 3, silent: [2]))
+        let a1 = try fixture.core.episode("alpha-1"), silent = try fixture.core.episode("alpha-2")
+        var refusal: LibraryError?
+        fixture.downloads.request([a1, silent], byHand: true) { refusal = $0 }
+        #expect(refusal == .soundURLMissing("“Alpha 2” has no audio to download"))
+        fixture.downloads.request([a1, EpisodeID(rawValue: 999)], byHand: true) { refusal = $0 }
+        #expect(refusal == .noSuchEpisode(EpisodeID(rawValue: 999)))
+        #expect(fixture.downloads.records.isEmpty && fixture.transfers.started.isEmpty)
+
+        try fixture.core.library.set("auto-download", to: "on", for: alpha)
+        fixture.downloads.found([a1, silent], of: alpha)
+        #expect(fixture.downloads.records.keys.sorted() == [a1], "the silent one is skipped")
+    }
+
+    @Test func requestsAreTakenInTheOrderAskedForEvenWhileTheEpisodesOfEarlierOnesAreRead() throws {
+        let fixture = try DownloadFixture { $0.ahead = 0 }
+        try fixture.core.subscribe("alpha", CoreFixture.show("alpha", count: 3))
+        let a1 = try fixture.core.episode("alpha-1"), a2 = try fixture.core.episode("alpha-2"), a3 = try fixture.core.episode("alpha-3")
+        fixture.downloads.request([a3], byHand: true)
+        fixture.transfers.fail(DownloadFixture.audio("alpha", 3), .http(status: 404, reason: "Not Found"))
+        fixture.core.background.holdingResults = true
+        fixture.downloads.request([a2], byHand: true)
+        fixture.downloads.request([a3], byHand: true)  // known, but asked for after a2
+        fixture.downloads.request([a1], byHand: true)
+        #expect(fixture.downloads.records[a2] == nil, "not taken before its episode is read")
+        fixture.core.background.deliver()
+        let order = fixture.downloads.records.values.sorted { $0.requestedAt < $1.requestedAt }.map(\.episode)
+        #expect(order == [a3, a2, a1], "a3 keeps its first request time")
+        #expect(fixture.transfers.running.map(\.remote) == [DownloadFixture.audio("alpha", 2)], "a2 was taken in, and started, first")
+        fixture.transfers.succeed(DownloadFixture.audio("alpha", 2))
+        #expect(fixture.transfers.running.map(\.remote) == [DownloadFixture.audio("alpha", 3)], "then the older request")
+    }
+
+    @Test func aFileThatIsNotItsOwnAtADownloadsPathMakesItTakeTheNextFreeNameWhenItStarts() throws {
+        let fixture = try DownloadFixture { $0.ahead = 0 }
+        try fixture.core.subscribe("alpha", CoreFixture.show("alpha", count: 1))
+        fixture.files.sizes["/data/earshot/episodes/Alpha/Alpha 1.mp3"] = 5  // left by something else
+        fixture.downloads.request([try fixture.core.episode("alpha-1")], byHand: true)
+        #expect(fixture.transfers.running.map(\.destination.path) == ["/data/earshot/episodes/Alpha/Alpha 1 (2).mp3"])
+        #expect(fixture.store.record(try fixture.core.episode("alpha-1"))?.path == "/data/earshot/episodes/Alpha/Alpha 1 (2).mp3")
+    }
+
+    @Test func aDownloadThatTakesTheFilesOverTheBudgetTidiesAtOnce() throws {
+        let fixture = try DownloadFixture { $0.ahead = 0; $0.budget = 2_500; $0.grace = nil }
+        try fixture.core.subscribe("alpha", CoreFixture.show("alpha", count: 3))
+        let a1 = try fixture.core.episode("alpha-1")
+        fixture.downloads.request([a1, try fixture.core.episode("alpha-2")], byHand: true)
+        fixture.transfers.succeed(DownloadFixture.audio("alpha", 1))
+        fixture.transfers.succeed(DownloadFixture.audio("alpha", 2))
+        try fixture.core.store.saveProgress(of: a1, position: 0, completed: true, at: fixture.clock.date)
+        #expect(fixture.files.deleted.isEmpty, "2,000 bytes are within the budget")
+        fixture.downloads.request([try fixture.core.episode("alpha-3")], byHand: true)
+        fixture.transfers.succeed(DownloadFixture.audio("alpha", 3))
+        #expect(fixture.files.deleted == ["/data/earshot/episodes/Alpha/Alpha 1.mp3"], "the finished one goes")
     }
 }

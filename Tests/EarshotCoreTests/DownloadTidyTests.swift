@@ -60,7 +60,7 @@ struct DownloadTidyTests {
         let fixture = try DownloadFixture { $0.ahead = 0 }
         _ = try fixture.core.subscribe("alpha", CoreFixture.show("alpha", count: 2))
         let a1 = try fixture.core.episode("alpha-1")
-        try fixture.downloads.request([a1], byHand: true)
+        fixture.downloads.request([a1], byHand: true)
         fixture.transfers.succeed(DownloadFixture.audio("alpha", 1))
         try fixture.core.player.play(episode: a1)
         try fixture.core.store.saveProgress(of: a1, position: 0, completed: true, at: fixture.clock.date.addingTimeInterval(-3 * 86_400))

@@ -52,4 +52,20 @@ struct DownloadStoreTests {
         #expect(try store.downloads().isEmpty)
         #expect(warnings.all.count == 1)
     }
+
+    @Test func manyDownloadsAreSavedInOneWriteIgnoringEpisodesNotStoredAndListingsCarryTheAudiosType() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("earshot.sqlite"))
+        let guids = (1...2_000).map { "e\($0)" }
+        let podcast = try store.storeFeed(Sample.channel(guids), url: Sample.feedURL, validators: FeedValidators(), checkedAt: Date()).podcast
+        let listings = try store.listEpisodes(podcast: podcast, unplayedOnly: false, matching: nil)
+        #expect(listings.allSatisfy { $0.soundMIMEType == "audio/mpeg" }, "a download's file extension comes from it")
+        let start = Date(timeIntervalSinceReferenceDate: 1_000)
+        let records = listings.enumerated().map { index, listing in
+            DownloadRecord(episode: listing.id, podcast: podcast, path: "/data/Show/\(listing.guid).mp3",
+                           requestedAt: start.addingTimeInterval(Double(index) / 1000))
+        } + [DownloadRecord(episode: EpisodeID(rawValue: 99_999), podcast: podcast, path: "/x", requestedAt: start)]
+        try store.saveDownloads(records)
+        #expect(try store.downloads() == Array(records.dropLast()))
+    }
 }

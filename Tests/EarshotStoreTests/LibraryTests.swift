@@ -37,7 +37,7 @@ struct LibraryPodcastTests {
         #expect(try store.podcast(PodcastID(rawValue: 999)) == nil)
     }
 
-    @Test func podcastIDIsFoundByTheFeedsCurrentURL() throws {
+    @Test func podcastIDIsFoundByTheFeedsCurrentURLAndByTheAddressesItLivedAtWhichTheSummaryLists() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
         let id = try store.storeFeed(Sample.channel(["a"]), url: Sample.feedURL, validators: FeedValidators()).podcast
@@ -45,7 +45,19 @@ struct LibraryPodcastTests {
         let moved = URL(string: "https://moved.example/feed")!
         try store.moveFeed(id, to: moved)
         #expect(try store.podcastID(url: moved) == id)
-        #expect(try store.podcastID(url: Sample.feedURL) == nil)
+        #expect(try store.podcastID(url: Sample.feedURL) == id, "its former address")
+        let redirecting = URL(string: "https://short.example/show")!
+        try store.addFormerURL(redirecting, of: id)
+        #expect(try store.podcastID(url: redirecting) == id)
+        #expect(Set(try store.podcast(id)?.formerURLs ?? []) == [Sample.feedURL, redirecting])
+
+        let other = try store.storeFeed(Sample.channel(["b"]), url: Sample.feedURL, validators: FeedValidators()).podcast
+        #expect(other != id, "a feed stored at a former address is a new feed")
+        #expect(try store.podcastID(url: Sample.feedURL) == other, "the feed living there wins over a former address")
+        try store.moveFeed(id, to: Sample.feedURL.appendingPathComponent("x"))
+        #expect(try store.podcast(id)?.formerURLs.contains(moved) == true)
+        try store.removePodcast(id)
+        #expect(try store.podcastID(url: redirecting) == nil, "former addresses go with their podcast")
     }
 
     @Test func storeFeedSaysANewSubscriptionIsNewAndThenListsOnlyTheEpisodesEachFetchAdded() throws {

@@ -201,7 +201,7 @@ struct StoreFeedTests {
         try store.moveFeed(feed, to: newURL)
         try store.moveFeed(feed, to: newURL)  // again: nothing to do
 
-        #expect(try store.feed(url: Sample.feedURL) == nil)
+        #expect(try store.feed(url: Sample.feedURL)?.url == newURL, "the old address leads to the feed where it lives now")
         let moved = try #require(try store.feed(url: newURL))
         #expect(moved.id == feed)
         #expect(moved.url == newURL)

@@ -2,8 +2,8 @@ import EarshotFeed
 import EarshotStore
 import Foundation
 
-/// The download rules as pure functions: what to fetch next within the limits, when to try again,
-/// and which files to delete to keep within the grace period and the disk budget.
+/// The download rules as pure functions: which downloads wait for their turn, when to try again, and
+/// which files to delete to keep within the grace period and the disk budget.
 public enum DownloadPolicy {
     /// The waits before the second, third and fourth attempt; after the fourth failure it waits for the
     /// network to come back.
@@ -31,29 +31,14 @@ public enum DownloadPolicy {
         }
     }
 
-    /// The waiting downloads to start now, in request order: due (no retry time, or past it), within
-    /// `maximum` transfers in all and `perHost` per host, counting those already `running` (their hosts).
-    public static func toStart(_ records: [DownloadRecord], hosts: [EpisodeID: String], running: [String],
-                               settings: DownloadSettings, now: Date) -> [EpisodeID] {
-        var perHost: [String: Int] = [:]
-        for host in running { perHost[host, default: 0] += 1 }
-        var slots = settings.maximum - running.count
-        var chosen: [EpisodeID] = []
-        let waiting = records.filter { record in
-            switch record.state {
-            case .queued: record.nextAttemptAt.map { $0 <= now } ?? true
-            case .failed: record.nextAttemptAt.map { $0 <= now } ?? false
-            case .downloading, .completed: false
-            }
-        }.sorted { ($0.requestedAt, $0.episode) < ($1.requestedAt, $1.episode) }
-        for record in waiting where slots > 0 {
-            let host = hosts[record.episode] ?? ""
-            guard perHost[host, default: 0] < settings.perHost else { continue }
-            perHost[host, default: 0] += 1
-            slots -= 1
-            chosen.append(record.episode)
+    /// Whether `record` waits for its turn: queued, or failed with a next attempt. It starts once its
+    /// `nextAttemptAt` (if any) has come, in request order, within the limits (`DownloadLine`).
+    public static func waits(_ record: DownloadRecord) -> Bool {
+        switch record.state {
+        case .queued: true
+        case .failed: record.nextAttemptAt != nil
+        case .downloading, .completed: false
         }
-        return chosen
     }
 
     /// What tidying needs to know of one completed file.

@@ -7,6 +7,8 @@ import Foundation
 public protocol DownloadStore: AnyObject, Sendable {
     func downloads() throws -> [DownloadRecord]
     func saveDownload(_ record: DownloadRecord) throws
+    /// Saves many at once, in one transaction.
+    func saveDownloads(_ records: [DownloadRecord]) throws
     func removeDownload(_ episode: EpisodeID) throws
 }
 

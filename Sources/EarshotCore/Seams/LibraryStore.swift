@@ -9,11 +9,17 @@ public protocol LibraryStore: AnyObject, Sendable {
     // Podcasts
     func podcasts() throws -> [PodcastSummary]
     func podcast(_ id: PodcastID) throws -> PodcastSummary?
+    /// The podcast whose feed lives at `url`, else the one whose feed lived there before it moved.
     func podcastID(url: URL) throws -> PodcastID?
     func outline(id: FeedID) throws -> FeedOutline?
     func storeFeed(_ channel: Channel, url: URL, validators: FeedValidators, checkedAt: Date) throws -> SavedFeed
     func markChecked(_ feed: FeedID, validators: FeedValidators, checkedAt: Date) throws
+    /// Moves a feed to `url`; the address it leaves becomes a former address of it.
     func moveFeed(_ feed: FeedID, to url: URL) throws
+    /// Records `url` as a former address of `feed` (it leads there permanently).
+    func addFormerURL(_ url: URL, of feed: FeedID) throws
+    /// Merges podcast `duplicate` into `kept`, in one transaction: the same feed at two addresses.
+    func mergeFeed(_ duplicate: FeedID, into kept: FeedID) throws -> PodcastMerge
     func removePodcast(_ podcast: PodcastID) throws
 
     // Episodes

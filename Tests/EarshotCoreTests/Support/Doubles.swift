@@ -9,9 +9,14 @@ final class InlineBackground: Background {
     /// loop in the daemon.
     var holdingResults = false
     private var held: [() -> Void] = []
+    /// Whether store work runs now (the store double counts the reads made outside it: on the loop).
+    private(set) var isWorking = false
 
     func run<T: Sendable>(_ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) {
+        let outer = isWorking
+        isWorking = true
         let value = work()
+        isWorking = outer
         if holdingResults { held.append { completion(value) } } else { completion(value) }
     }
 
@@ -188,6 +193,8 @@ final class ManualTimers: Timers {
 final class FeedTable: FeedFetching {
     enum Answer { case channel(Channel), failure(FeedError), notModified }
     var answers: [URL: Answer] = [:]
+    /// Addresses that lead permanently to another (a 301): the answer is the other's.
+    var moves: [URL: URL] = [:]
     private(set) var requests: [(URL, FeedValidators)] = []
     /// While true, answers wait until `release()` (a slow network).
     var holding = false
@@ -209,11 +216,12 @@ final class FeedTable: FeedFetching {
         waiting.forEach { $0() }
     }
 
-    private func answer(_ url: URL, _ completion: @escaping (Result<FeedFetchResult, FeedError>) -> Void) {
+    private func answer(_ asked: URL, _ completion: @escaping (Result<FeedFetchResult, FeedError>) -> Void) {
+        let url = moves[asked] ?? asked
         switch answers[url] {
         case .channel(let channel):
             completion(.success(.fetched(FetchedFeed(feed: ParsedFeed(channel: channel, warnings: []), validators: FeedValidators(etag: "v1"),
-                                                     permanentURL: nil, finalURL: url))))
+                                                     permanentURL: moves[asked], finalURL: url))))
         case .failure(let error): completion(.failure(error))
         case .notModified: completion(.success(.notModified))
         case nil: completion(.failure(.http(status: 404, reason: "Not Found")))

@@ -12,6 +12,7 @@ final class MemoryDownloadStore: DownloadStore, @unchecked Sendable {
         lock.withLock { rows.values.sorted { ($0.requestedAt, $0.episode) < ($1.requestedAt, $1.episode) } }
     }
     func saveDownload(_ record: DownloadRecord) throws { lock.withLock { rows[record.episode] = record } }
+    func saveDownloads(_ records: [DownloadRecord]) throws { lock.withLock { for record in records { rows[record.episode] = record } } }
     func removeDownload(_ episode: EpisodeID) throws { _ = lock.withLock { rows.removeValue(forKey: episode) } }
     func record(_ episode: EpisodeID) -> DownloadRecord? { lock.withLock { rows[episode] } }
 }

@@ -30,6 +30,7 @@ final class CoreFixture {
                           transfers: transfers, files: files, downloadFolder: URL(fileURLWithPath: "/data/earshot/episodes"),
                           timers: timers, chapters: chapterFiles)
         engine.clock = timers
+        store.isOnLoop = { [background] in !background.isWorking }
         session.events.subscribe { [unowned self] in self.events.append($0) }
     }
 
