@@ -20,6 +20,7 @@ extension Player {
     }
 
     private func stored(_ podcast: PodcastSummary, saved: SavedFeed, outline: FeedOutline?) {
+        if let merge = saved.merged { follow(merge) }
         if podcast.id == current?.podcast, let outline {
             order = PlayOrder(feedOrder: outline.episodes)
             if let current, let fresh = try? store.storedEpisode(current.id) {
@@ -47,6 +48,38 @@ extension Player {
     private func removed(_ podcast: PodcastID) {
         if upNext.remove(podcast: podcast) { saveUpNext() }
         if current?.podcast == podcast { order = nil }
+        changed()
+    }
+
+    /// One podcast was merged into another: Up Next, the history and the current episode name the
+    /// episodes that stand for the merged ones now (the audio playing is the same), and the play order is
+    /// the kept podcast's.
+    private func follow(_ merge: PodcastMerge) {
+        let moved = Set(merge.moved)
+        let podcastOf = { (item: UpNext.Item) -> UpNext.Item in
+            if let kept = merge.episodes[item.episode] { return UpNext.Item(episode: kept, podcast: merge.into) }
+            return moved.contains(item.episode) ? UpNext.Item(episode: item.episode, podcast: merge.into) : item
+        }
+        let followed = UpNext(upNext.items.map(podcastOf))
+        if followed != upNext {
+            upNext = followed
+            saveUpNext()
+        }
+        var seen = Set<EpisodeID>()
+        history = history.map { merge.episodes[$0] ?? $0 }.reversed().filter { seen.insert($0).inserted }.reversed()
+        saveHistory()
+        guard let current, current.podcast == merge.from || current.podcast == merge.into else { return }
+        if let kept = merge.episodes[current.id], let fresh = try? store.storedEpisode(kept) {
+            self.current = StoredEpisode(id: kept, podcast: merge.into, episode: fresh.episode, status: current.status,
+                                         learnedDuration: current.learnedDuration ?? fresh.learnedDuration,
+                                         storedChapters: fresh.storedChapters)
+            let store = self.store
+            background.run { Self.log { try store.makeCurrent(kept) } }
+            events.publish(.episodeChanged(from: current.id, to: kept))
+        } else if moved.contains(current.id) {
+            self.current?.podcast = merge.into
+        }
+        order = (try? store.outline(id: merge.into)).flatMap { $0 }.map { PlayOrder(feedOrder: $0.episodes) }
         changed()
     }
 

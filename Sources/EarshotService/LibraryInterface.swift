@@ -104,8 +104,11 @@ public final class LibraryInterface: BusInterface {
                             for: podcast == 0 ? nil : PodcastID(rawValue: podcast))
             return .empty
         case "Download":
-            try session.download(episodes(arguments[0]))
-            return .empty
+            let ids = try episodes(arguments[0])
+            return .later { [weak self] respond in
+                guard let self else { return respond(.failure(.failed("Earshot is shutting down"))) }
+                self.session.download(ids) { refusal in respond(refusal.map { .failure($0.playerError.busError) } ?? .success([])) }
+            }
         case "Downloads":
             return downloadList()
         case "DeleteDownload":

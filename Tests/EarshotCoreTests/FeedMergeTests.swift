@@ -109,3 +109,26 @@ struct FeedMergeTests {
         #expect(f.transfers.running.map(\.destination.path) == [k2Path], "the one kept starts in the freed slot")
     }
 }
+
+extension FeedMergeTests {
+    @Test func thePlayerFollowsAMergeUpNextTheHistoryAndTheCurrentEpisodeNameTheKeptEpisodes() throws {
+        let f = try CoreFixture()
+        f.feeds.answers[Self.old] = .channel(CoreFixture.show("alpha", count: 3))
+        var reports: [UpdateReport] = []
+        f.library.subscribe([Self.old], autoQueue: false) { reports = $0 }
+        let duplicate = try #require(reports.first?.podcast)
+        let kept = try f.subscribe("alpha", CoreFixture.show("alpha", count: 3), autoQueue: false)
+        try f.session.play(episode: f.episode("alpha-1", of: duplicate))
+        try f.session.enqueue([f.episode("alpha-2", of: duplicate), f.episode("alpha-3", of: kept)])
+        f.feeds.moves[Self.old] = Self.new
+        try f.library.refresh([duplicate])
+        let (k1, k2, k3) = (try f.episode("alpha-1", of: kept), try f.episode("alpha-2", of: kept), try f.episode("alpha-3", of: kept))
+        #expect(f.player.current?.id == k1, "the playing episode is now the kept podcast's")
+        #expect(f.player.current?.podcast == kept)
+        #expect(f.player.upNext.episodes == [k2, k3])
+        #expect(f.player.upNext.items.allSatisfy { $0.podcast == kept })
+        #expect(f.player.nextEpisode == k2)
+        f.engine.finish()
+        #expect(f.player.current?.id == k2, "the end of the episode goes on in the kept podcast")
+    }
+}

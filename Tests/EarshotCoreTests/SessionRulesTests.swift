@@ -19,7 +19,7 @@ struct SessionRulesTests {
     @Test func unsubscribingStopsAndForgetsThePodcastsDownloadsAndDeletesFilesOnlyWhenAsked() throws {
         let f = try CoreFixture()
         let alpha = try f.subscribe("alpha", CoreFixture.show("alpha", count: 2))
-        try f.session.download([f.episode("alpha-1"), f.episode("alpha-2")])
+        try f.session.download([f.episode("alpha-1"), f.episode("alpha-2")]) { _ in }
         f.transfers.succeed(DownloadFixture.audio("alpha", 1))
         #expect(f.transfers.running.count == 1)
         try f.session.unsubscribe(alpha, deletingFiles: false)
@@ -32,7 +32,7 @@ struct SessionRulesTests {
         let demo = CoreFixture.url("demo")
         let f = try CoreFixture(demo: demo)
         try f.subscribe("demo", CoreFixture.show("demo", count: 1), autoQueue: false)
-        try f.session.download([f.episode("demo-1")])
+        try f.session.download([f.episode("demo-1")]) { _ in }
         f.transfers.succeed(DownloadFixture.audio("demo", 1))
         #expect(f.downloads.records.count == 1)
         try f.subscribe("alpha", CoreFixture.show("alpha", count: 1))

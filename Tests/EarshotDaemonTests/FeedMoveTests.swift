@@ -40,6 +40,10 @@ struct FeedMoveTests {
         #expect(try Self.podcasts(titled: "Another Show", h) == 1)
         #expect(try Self.episodeCount(h) == episodes, "its episodes are listed once")
         #expect(!h.daemonLog.contains("keeping "), "\(h.daemonLog)")
+        #expect(again.stdout.contains("\"already_subscribed\" : true"), "\(again.stdout)")
+        let plain = try Self.earshot(h, "add", h.server.url("/moved.xml").absoluteString)
+        #expect(plain.status == 0 && plain.stdout.isEmpty, "\(plain.stdout)")
+        #expect(plain.stderr.hasPrefix("earshot: “Another Show” is already subscribed (podcast "), "\(plain.stderr)")
         #expect(h.terminate() == 0)
     }
 

@@ -85,7 +85,10 @@ extension Session {
 
     // MARK: Downloads
 
-    public func download(_ episodes: [EpisodeID]) throws(LibraryError) { try downloads.request(episodes, byHand: true) }
+    /// Downloads these episodes; `completion` hears why not (nil: asked for), once they were read.
+    public func download(_ episodes: [EpisodeID], completion: @escaping (LibraryError?) -> Void) {
+        downloads.request(episodes, byHand: true, completion: completion)
+    }
     public func deleteDownloads(_ episodes: [EpisodeID]) throws(LibraryError) { try downloads.delete(episodes) }
 
     // MARK: Comforts

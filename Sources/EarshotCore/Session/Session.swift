@@ -65,7 +65,9 @@ public final class Session {
             downloads.removed(podcast: podcast, deletingFiles: deletingFiles)
         case .settingChanged:
             downloads.settingsChanged()
-        case .nowPlayingChanged, .episodeChanged, .seeked, .progressSaved, .feedStored, .podcastsChanged:
+        case .feedStored(_, let saved, _):
+            if let merge = saved.merged { downloads.merged(merge) }
+        case .nowPlayingChanged, .episodeChanged, .seeked, .progressSaved, .podcastsChanged:
             break
         }
     }

@@ -40,7 +40,13 @@ struct AddCommand: ParsableCommand {
         if json {
             Console.print(try JSONOutput.render(results))
         } else {
-            for result in results where !result.failed { Console.print(FeedResultText.subscribed(result)) }
+            for result in results where !result.failed {
+                if result.alreadySubscribed == true {
+                    Console.fail(FeedResultText.alreadySubscribed(result))
+                } else {
+                    Console.print(FeedResultText.subscribed(result))
+                }
+            }
         }
         try Console.finish(failures: results.filter(\.failed).map(FeedResultText.failure))
     }

@@ -5,6 +5,11 @@ import EarshotFeed
 /// show control and bidi characters as visible escapes.
 enum FeedResultText {
     /// `earshot add`: one line per feed subscribed.
+    /// `earshot add` of a feed that is subscribed already.
+    static func alreadySubscribed(_ result: FeedResult) -> String {
+        "“\(SafeText.escaped(result.title ?? result.url))” is already subscribed\(result.podcast.map { " (podcast \($0))" } ?? "")"
+    }
+
     static func subscribed(_ result: FeedResult) -> String {
         let title = SafeText.escaped(result.title ?? result.url)
         guard let episodes = result.episodes else { return "Subscribed to “\(title)”" }

@@ -7,11 +7,14 @@ struct FeedResult: Encodable, Equatable {
     var episodes: Int?
     var newEpisodes: Int?
     var notModified: Bool?
+    /// The feed was subscribed already (at this address, or one that leads to it).
+    var alreadySubscribed: Bool?
     /// The plain-words cause, when it failed.
     var error: String?
 
     enum CodingKeys: String, CodingKey {
-        case url, podcast, title, episodes, newEpisodes = "new_episodes", notModified = "not_modified", error
+        case url, podcast, title, episodes, newEpisodes = "new_episodes", notModified = "not_modified",
+             alreadySubscribed = "already_subscribed", error
     }
 
     var failed: Bool { error != nil }
@@ -23,6 +26,7 @@ extension FeedResult {
         self.init(
             url: entry.string("url") ?? "", podcast: entry.integer("podcast"), title: entry.string("title"),
             episodes: entry.count("episodes"), newEpisodes: entry.count("new_episodes"),
-            notModified: entry.bool("not_modified"), error: entry.string("error").flatMap { $0.isEmpty ? nil : $0 })
+            notModified: entry.bool("not_modified"), alreadySubscribed: entry.bool("already_subscribed"),
+            error: entry.string("error").flatMap { $0.isEmpty ? nil : $0 })
     }
 }
