@@ -51,7 +51,7 @@ echo "## Get(Position) while $feeds feeds on one host are imported"
 start=$(date +%s.%N)
 "$earshot" import "$work/feeds.opml" > /dev/null 2>&1 &
 import_pid=$!
-"$bench" dbus-latency --calls 4000 --player earshot | grep Position
+"$bench" dbus-latency --calls 20000 --player earshot | grep Position
 wait "$import_pid" || true
 end=$(date +%s.%N)
 awk -v s="$start" -v e="$end" -v n="$feeds" 'BEGIN { printf "import of %d feeds on one host: %.1f s\n", n, e - s }'

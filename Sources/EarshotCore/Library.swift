@@ -51,6 +51,11 @@ public final class Library {
     /// The podcast of the current episode (its refreshes read the play order back).
     var currentPodcast: () -> PodcastID? = { nil }
     let events: SessionEvents
+    /// Lets the loop run between slices of a large batch of feeds.
+    let timers: Timers
+    /// How many feeds of a batch are handed to the updater in one iteration of the loop: an import of
+    /// 10,000 feeds would otherwise keep the loop for tens of milliseconds.
+    static let batchSlice = 256
 
     let store: LibraryStore
     let background: Background
@@ -69,9 +74,10 @@ public final class Library {
     var configuredDefaults: [String: String] = [:]
 
     /// The library as stored.
-    public init(store: LibraryStore, background: Background, fetcher: FeedFetching, events: SessionEvents,
+    public init(store: LibraryStore, background: Background, fetcher: FeedFetching, events: SessionEvents, timers: Timers,
                 demoURL: URL? = nil) throws(LibraryError) {
         self.events = events
+        self.timers = timers
         self.store = store
         self.background = background
         self.demoURL = demoURL
@@ -197,7 +203,8 @@ public final class Library {
         var reports = [UpdateReport?](repeating: nil, count: requests.count)
         var done = 0
         guard !requests.isEmpty else { return completion([]) }
-        for (index, request) in requests.enumerated() {
+        let enqueue = { [weak self] (index: Int, request: FeedUpdater.Request) -> Void in
+            guard let updater = self?.updater else { return }
             updater.update(request) { [weak self] outcome, joined in
                 guard let self else { return }
                 let report = self.adopt(outcome, for: request, autoQueue: autoQueue, joined: joined)
@@ -210,6 +217,17 @@ public final class Library {
                 }
             }
         }
+        enqueueSlices(of: Array(requests.enumerated()), from: 0, enqueue)
+    }
+
+    /// Hands `batch` to the updater a slice at a time, the first at once and each next one after the
+    /// loop ran.
+    private func enqueueSlices(of batch: [(offset: Int, element: FeedUpdater.Request)], from start: Int,
+                               _ enqueue: @escaping (Int, FeedUpdater.Request) -> Void) {
+        let end = min(start + Self.batchSlice, batch.count)
+        for (index, request) in batch[start..<end] { enqueue(index, request) }
+        guard end < batch.count else { return }
+        _ = timers.after(.zero) { [weak self] in self?.enqueueSlices(of: batch, from: end, enqueue) }
     }
 
     /// Takes an outcome in: the summary replaces the old one, a new podcast gets its auto-queue setting,

@@ -46,8 +46,8 @@ enum BusRecords {
             ("episodes", .uint32(UInt32(clamping: report.episodes))),
             ("new_episodes", .uint32(UInt32(clamping: report.newEpisodes))),
             ("not_modified", .boolean(report.notModified)),
-            ("already_subscribed", .boolean(report.alreadySubscribed)),
         ]
+        if report.alreadySubscribed { entries.append(("already_subscribed", .boolean(true))) }
         if let podcast = report.podcast, report.error == nil { entries.append(("podcast", .int64(podcast.rawValue))) }
         if let title = report.title { entries.append(("title", .string(title))) }
         if let error = report.error { entries.append(("error", .string(error))) }

@@ -136,8 +136,9 @@ public final class LibraryInterface: BusInterface {
     private func subscribe(_ texts: [String], autoQueue: Bool) -> MethodReply {
         .later { [weak self] respond in
             guard let self else { return respond(.failure(.failed("Earshot is shutting down"))) }
-            self.session.subscribe(texts, autoQueue: autoQueue, progress: self.progress("subscribe")) { reports in
-                respond(.success([BusRecords.list(reports.map(BusRecords.report))]))
+            self.session.subscribe(texts, autoQueue: autoQueue, progress: self.progress("subscribe")) { [weak self] reports in
+                // An import's answer has a record per feed: they are built off the loop.
+                self?.background.run({ BusRecords.list(reports.map(BusRecords.report)) }) { respond(.success([$0])) }
             }
         }
     }

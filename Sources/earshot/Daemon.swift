@@ -52,9 +52,11 @@ final class Daemon {
             throw CommandFailure("cannot open the database: \(error)")
         }
         let background = SerialWorker(label: "earshot-store", context: context)
+        let timers = LoopTimers(context: context)
         let library: Library
         do {
-            library = try Library(store: store, background: background, fetcher: loader, events: SessionEvents(), demoURL: BundledData.demoFeed)
+            library = try Library(store: store, background: background, fetcher: loader, events: SessionEvents(),
+                                  timers: timers, demoURL: BundledData.demoFeed)
         } catch {
             throw CommandFailure("\(error)")
         }
@@ -70,7 +72,7 @@ final class Daemon {
         }
         let session = Session(library: library, engine: PlaybackEngineDriver(engine), store: store, downloadStore: store,
                               background: background, transfers: SoupTransfers(), files: DiskFiles(), downloadFolder: downloadFolder,
-                              timers: LoopTimers(context: context), chapters: ChaptersLoader(sharing: loader))
+                              timers: timers, chapters: ChaptersLoader(sharing: loader))
         try listening.apply(to: session.player, library)
         session.restore(at: start)
         let art = ArtCache(directory: artDirectory)

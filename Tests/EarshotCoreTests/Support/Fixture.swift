@@ -24,7 +24,8 @@ final class CoreFixture {
 
     init(demo: URL? = nil, downloadDefaults: (inout DownloadSettings) -> Void = { _ in }) throws {
         transfers = ScriptedTransfers(files: files)
-        let library = try Library(store: store, background: background, fetcher: feeds, events: SessionEvents(), demoURL: demo)
+        let library = try Library(store: store, background: background, fetcher: feeds, events: SessionEvents(), timers: timers,
+                                  demoURL: demo)
         downloadDefaults(&library.downloadDefaults)
         session = Session(library: library, engine: engine, store: store, downloadStore: downloadStore, background: background,
                           transfers: transfers, files: files, downloadFolder: URL(fileURLWithPath: "/data/earshot/episodes"),
