@@ -31,13 +31,21 @@ public final class MainContext: @unchecked Sendable {
 
     /// Runs `body` on this context's thread at its next iteration; callable from any thread.
     public func invoke(_ body: @escaping @Sendable () -> Void) {
+        if g_main_context_is_owner(raw) != 0 { return body() }
+        // Always through a source, never g_main_context_invoke: from a worker thread whose thread-default
+        // context is the global default, GLib runs the function on the worker itself whenever no thread
+        // owns the context at that moment (the daemon before its loop runs), racing the loop's thread.
+        let source = g_idle_source_new()
+        g_source_set_priority(source, G_PRIORITY_DEFAULT)
         let box = Unmanaged.passRetained(ClosureBox(body)).toOpaque()
-        g_main_context_invoke_full(raw, G_PRIORITY_DEFAULT, { data in
+        g_source_set_callback(source, { data in
             Unmanaged<ClosureBox>.fromOpaque(data!).takeUnretainedValue().body()
             return 0  // G_SOURCE_REMOVE
         }, box, { data in
             Unmanaged<ClosureBox>.fromOpaque(data!).release()
         })
+        g_source_attach(source, raw)
+        g_source_unref(source)
     }
 
     /// Runs `body` on this context every `milliseconds` until it returns false or the handle is cancelled.
