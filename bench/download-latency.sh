@@ -7,14 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bench=.build/release/earshot-bench
 earshot=.build/release/earshot
-work=$(mktemp -d)
-cleanup() { kill $(jobs -p) 2>/dev/null || true; [[ -n ${bus_pid:-} ]] && kill "$bus_pid" 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
+source bench/private-session.sh
 
-dbus-daemon --session --fork --print-address=1 --print-pid=1 > "$work/bus"
-export DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$work/bus")
-bus_pid=$(sed -n 2p "$work/bus")
-export XDG_STATE_HOME="$work/state" XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data"
 mkdir -p "$work/config/earshot"
 printf 'max-downloads = 10\ndownload-ahead = 0\n' > "$work/config/earshot/earshot.conf"
 

@@ -8,14 +8,7 @@ cd "$(dirname "$0")/.."
 feeds=${1:-10000}
 bench=.build/release/earshot-bench
 earshot=.build/release/earshot
-work=$(mktemp -d)
-cleanup() { kill $(jobs -p) 2>/dev/null || true; [[ -n ${bus_pid:-} ]] && kill "$bus_pid" 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
-
-dbus-daemon --session --fork --print-address=1 --print-pid=1 > "$work/bus"
-export DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$work/bus")
-bus_pid=$(sed -n 2p "$work/bus")
-export XDG_STATE_HOME="$work/state" XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data"
+source bench/private-session.sh
 
 python3 - "$work/port" <<'PY' &
 import http.server, socketserver, sys

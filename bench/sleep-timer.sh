@@ -7,13 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 earshot=${EARSHOT:-$PWD/.build/debug/earshot}
-work=$(mktemp -d)
-cleanup() { kill $(jobs -p) 2>/dev/null || true; [[ -n ${bus_pid:-} ]] && kill "$bus_pid" 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
-dbus-daemon --session --fork --print-address=1 --print-pid=1 > "$work/bus"
-export DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$work/bus")
-bus_pid=$(sed -n 2p "$work/bus")
-export XDG_STATE_HOME="$work/state" XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" EARSHOT_AUDIO_SINK="fakesink sync=true"
+source bench/private-session.sh
 mkdir -p "$work/config/earshot" && echo "sleep-fade = 1" > "$work/config/earshot/earshot.conf"
 
 "$earshot" --feed "$PWD/data/demo/feed.xml" 2>/dev/null &

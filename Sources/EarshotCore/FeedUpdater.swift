@@ -51,6 +51,9 @@ public final class FeedUpdater {
         var request: Request
         let host: String
         var completions: [(Outcome, Bool) -> Void]
+        /// Fetching began (a request joins a waiting job freely, a started one only if it needs nothing
+        /// the job was not asked for).
+        var started = false
         init(_ request: Request, host: String, completion: @escaping (Outcome, Bool) -> Void) {
             self.request = request
             self.host = host
@@ -82,7 +85,7 @@ public final class FeedUpdater {
     /// first). A request for a feed already waiting, or in flight with the same needs, joins it.
     public func update(_ request: Request, completion: @escaping (_ outcome: Outcome, _ joined: Bool) -> Void) {
         if let job = jobs[request.url], job.request.podcast == request.podcast,
-           !request.wantsOutline || job.request.wantsOutline || isWaiting(job) {
+           !request.wantsOutline || job.request.wantsOutline || !job.started {
             job.request.wantsOutline = job.request.wantsOutline || request.wantsOutline
             job.completions.append(completion)
             return
@@ -98,11 +101,6 @@ public final class FeedUpdater {
     /// How many feeds are waiting or in flight.
     var pending: Int { waitingCount + active }
 
-    private func isWaiting(_ job: Job) -> Bool { !startedJobs.contains(ObjectIdentifier(job)) }
-
-    /// Jobs started and not finished (a request joins a waiting job freely, a started one only if it
-    /// needs nothing the job was not asked for).
-    private var startedJobs: Set<ObjectIdentifier> = []
 
     /// Puts `host` in line for a global slot when it has waiting jobs and a free slot of its own.
     private func markReadyIfFree(_ host: String) {
@@ -120,14 +118,13 @@ public final class FeedUpdater {
             waitingCount -= 1
             active += 1
             activeByHost[host, default: 0] += 1
-            startedJobs.insert(ObjectIdentifier(job))
+            job.started = true
             markReadyIfFree(host)
             start(job.request) { [weak self] outcome in
                 guard let self else { return }
                 self.active -= 1
                 self.activeByHost[host, default: 1] -= 1
                 if self.activeByHost[host] == 0 { self.activeByHost[host] = nil }
-                self.startedJobs.remove(ObjectIdentifier(job))
                 if self.jobs[job.request.url] === job { self.jobs[job.request.url] = nil }
                 self.markReadyIfFree(host)
                 for (index, completion) in job.completions.enumerated() { completion(outcome, index > 0) }
