@@ -20,15 +20,15 @@ private final class ArtShelf: ArtLookup {
 /// What GNOME Shell and Plasma read of the playing episode.
 @Suite("MPRIS metadata: the artist is never empty, lengths in microseconds, art only as a local file")
 struct NowPlayingMetadataTests {
-    private static let cover = URL(string: "http://art.test/show.jpg")!
+    static let cover = URL(string: "http://art.test/show.jpg")!
 
-    private static func episode(title: String? = "Episode one") -> StoredEpisode {
+    static func episode(title: String? = "Episode one") -> StoredEpisode {
         StoredEpisode(id: EpisodeID(rawValue: 7), podcast: PodcastID(rawValue: 1),
                       episode: Episode(id: "guid-1", title: title, soundURL: URL(string: "http://audio.test/1.mp3")),
                       status: .unplayed)
     }
 
-    private static func podcast(title: String?, author: String?) -> PodcastSummary {
+    static func podcast(title: String?, author: String?) -> PodcastSummary {
         var channel = Channel(title: title, author: author, episodes: [])
         channel.profileImage = cover
         return PodcastSummary(id: PodcastID(rawValue: 1), url: URL(string: "http://feeds.test/show.xml")!, channel: channel,
@@ -101,20 +101,12 @@ private final class SlowArt: ArtLookup {
 /// and replaced 2 ms later can stay for the whole chapter.
 @Suite("MPRIS art: never an image about to be replaced")
 struct ArtNotReplacedTests {
-    private static let cover = URL(string: "http://art.test/show.jpg")!
+    private static let cover = NowPlayingMetadataTests.cover
     private static let chapterImage = URL(string: "http://art.test/chapter-1.jpg")!
 
     private static func shown(_ metadata: NowPlayingMetadata) -> String? {
-        var channel = Channel(title: "Show", author: nil, episodes: [])
-        channel.profileImage = cover
-        let podcast = PodcastSummary(id: PodcastID(rawValue: 1), url: URL(string: "http://feeds.test/show.xml")!, channel: channel,
-                                     validators: FeedValidators(), episodeCount: 1, unplayedCount: 1, lastCheckedAt: nil,
-                                     lastPlayedAt: nil, addedAt: Date())
-        let episode = StoredEpisode(id: EpisodeID(rawValue: 7), podcast: podcast.id,
-                                    episode: Episode(id: "guid-1", title: "One", soundURL: URL(string: "http://audio.test/1.mp3")),
-                                    status: .unplayed)
-        return metadata.metadata(of: episode, podcast: podcast, length: nil,
-                                 chapters: [Chapter(start: 0, title: "Intro", image: chapterImage)], chapter: 0).artURL
+        metadata.metadata(of: NowPlayingMetadataTests.episode(), podcast: NowPlayingMetadataTests.podcast(title: "Show", author: nil),
+                          length: nil, chapters: [Chapter(start: 0, title: "Intro", image: chapterImage)], chapter: 0).artURL
     }
 
     @Test func theShowsCoverIsNotPublishedWhileTheFirstChaptersImageIsOnItsWay() {
