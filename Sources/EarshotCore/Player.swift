@@ -185,7 +185,7 @@ public final class Player {
     public func seek(to target: Duration) {
         guard loaded, engine.state != .stopped, let current else { return }
         engine.seek(to: target)
-        recordProgress(of: current.id, position: (max(.zero, target)).inSeconds, completed: false)
+        recordProgress(of: current.id, position: max(.zero, target).inSeconds, completed: false)
         playheadMoved()
         changed()
     }
