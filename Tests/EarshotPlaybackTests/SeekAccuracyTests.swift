@@ -70,15 +70,21 @@ struct SeekAccuracyTests {
                         "\(format): first buffer after seek to \(target) s is at \(first) s (\(((first - target) / period).rounded()) samples off)")
 
                 // Let enough audio through to compare it with the reference, then stop where it is.
+                // The landing is taken in the same look that finds it full: the streaming thread goes on
+                // until the pause, and whatever it starts next must not replace what is compared.
                 let ends = harness.recorder.endOfStreamCount
                 engine.play()
-                try #require(harness.wait { (tap.lastLanding?.samples.count ?? 0) >= 8192 || harness.recorder.endOfStreamCount > ends })
+                var full: SinkTap.Landing?
+                try #require(harness.wait {
+                    if let landing = tap.lastLanding, landing.samples.count >= 8192 { full = landing }
+                    return full != nil || harness.recorder.endOfStreamCount > ends
+                }, "\(format) at \(target) s: fewer than 8192 samples reached the output in 10 s")
                 engine.pause()
-                let landing = try #require(tap.lastLanding)
+                let landing = try #require(full ?? tap.lastLanding)
                 let claimedStart = Int((landing.firstBufferTime.testSeconds * Double(reference.sampleRate)).rounded())
                 let found = Alignment.find(landing.samples, claimedStart: claimedStart, in: reference.samples)
                 let captured = landing.samples.count, available = reference.samples.count
-                let alignment = try #require(found, "\(format) at \(target) s: cannot compare \(captured) samples from index \(claimedStart) with \(available) reference samples")
+                let alignment = try #require(found, "\(format) at \(target) s: cannot compare \(captured) samples from index \(claimedStart) with \(available) reference samples (landing \(tap.landingCount) after flush \(landing.flushIndex), end of stream: \(harness.recorder.endOfStreamCount > ends))")
                 // The target falls between two samples: the audio may start on either (one sample period).
                 #expect(abs(alignment.lag) <= 1, "\(format) at \(target) s: the audio is \(alignment)")
                 #expect(alignment.correlation > 0.9, "\(format) at \(target) s: \(alignment)")
