@@ -16,6 +16,7 @@ extension Player {
         let seconds = position.inSeconds
         let duration = engine.duration.map(\.inSeconds) ?? current.learnedDuration ?? current.episode.duration
         let finished = leaving && ProgressRules.isFinished(leavingAt: seconds, duration: duration)
+        listeningReached(seconds)
         recordProgress(of: current.id, position: finished ? 0 : seconds, completed: finished)
     }
 

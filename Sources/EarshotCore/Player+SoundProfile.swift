@@ -38,7 +38,8 @@ extension Player {
     /// Playback reached the outro: the episode ended (completed, and the next one plays).
     func outroReached() {
         Log.debug("skipping the outro")
-        episodeEnded()
+        let skipped = (length.map(\.inSeconds) ?? 0) - (engine.position?.inSeconds ?? 0)
+        episodeEnded(skipping: skipped)
     }
 
     /// A rate set by hand becomes the podcast's speed when it remembers speeds.

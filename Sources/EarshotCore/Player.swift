@@ -47,6 +47,18 @@ public final class Player {
     /// Those waiting to hear whether the audio opens (Player+Opening).
     var openWaiters: [OpenWaiter] = []
 
+    // The history of listening (Player+History).
+    /// The name of this device in the history (the host's name).
+    public var device = "this computer"
+    /// How often the current episode was played to the end, and when last.
+    public internal(set) var currentUse = EpisodeUse()
+    /// The stretch of listening being recorded, while playing.
+    var stretch: ListeningStretch?
+    /// The id of the last history row made (read from the store when first needed).
+    var lastListeningID: Int64?
+    /// Audio the intro rule skipped at the last load, for the stretch that starts there.
+    var introSkipped = 0.0
+
     // The listening comforts (Player+Sleep, +SoundProfile, +Chapters, +Buttons).
     let timers: Timers
     /// How long the sleep timer's fade lasts.
@@ -82,8 +94,12 @@ public final class Player {
         events.subscribe { [weak self] event in self?.hear(event) }
     }
 
-    /// Tells the adapters that what they show may have changed.
-    func changed() { events.publish(.nowPlayingChanged) }
+    /// Tells the adapters that what they show may have changed (and starts or ends the stretch of
+    /// listening being recorded when playing started or stopped).
+    func changed() {
+        followListening()
+        events.publish(.nowPlayingChanged)
+    }
 
     // MARK: State
 
@@ -184,6 +200,7 @@ public final class Player {
     /// where the listener asked to be.
     public func seek(to target: Duration) {
         guard loaded, engine.state != .stopped, let current else { return }
+        listeningMoved(to: max(.zero, target).inSeconds)
         engine.seek(to: target)
         recordProgress(of: current.id, position: max(.zero, target).inSeconds, completed: false)
         playheadMoved()
@@ -234,6 +251,7 @@ public final class Player {
         let wasPlaying = loaded && engine.state == .playing
         let wasStopped = !loaded || engine.state == .stopped
         if loaded && !wasStopped { saveProgress(leaving: true) }
+        endListening()
         if remember, currentWasPlayed, let left = current?.id, left != id { addToHistory(left) }
         becomeCurrent(stored)
         if play == true || (!wasStopped && play == nil) {
@@ -260,6 +278,7 @@ public final class Player {
         }
         let left = current?.id
         current = stored
+        currentUse = (try? store.episodeUse(stored.id)) ?? EpisodeUse()
         currentWasPlayed = false
         settleOpenWaiters(nil)
         loadChapters(of: stored)
@@ -279,6 +298,7 @@ public final class Player {
                                                 hasCompleted: current.status.hasCompleted)
         if let known = current.learnedDuration ?? current.episode.duration, start >= known { start = 0 }
         if start == 0 { start = introEnd }
+        introSkipped = start == introEnd ? introEnd : 0
         currentLoad = engine.load(uri: localFile(current.id) ?? sound, startAt: .milliseconds(Int64(start * 1000)))
         applySoundProfile()
         audioOpen = false
@@ -292,8 +312,11 @@ public final class Player {
     /// At the end of an episode it is completed and the next one plays (Up Next first); after the
     /// newest with nothing queued: Stopped at 0.
     /// A sleep timer that ends here leaves the next episode paused at its start instead.
-    func episodeEnded() {
-        if let current { recordProgress(of: current.id, position: 0, completed: true) }
+    func episodeEnded(skipping skipped: Double = 0) {
+        if let current {
+            finishListening(at: length?.inSeconds ?? engine.position?.inSeconds, skipping: skipped)
+            recordProgress(of: current.id, position: 0, completed: true)
+        }
         currentLoad = nil
         let sleeps = sleepsAtEpisodeEnd()
         if let next = nextEpisode {

@@ -20,6 +20,41 @@ enum BusRecords {
         if let queuePosition { entries.append(("queue_position", .uint32(UInt32(queuePosition + 1)))) }
         if let url = listing.soundURL { entries.append(("url", .string(url.absoluteString))) }
         if let link = listing.link { entries.append(("link", .string(link.absoluteString))) }
+        if listing.status.starredAt != nil { entries.append(("starred", .boolean(true))) }
+        return .vardict(entries)
+    }
+
+    static func listening(_ record: ListeningRecord) -> DBusValue {
+        var entries: [(String, DBusValue)] = [
+            ("id", .int64(record.id)), ("device", .string(record.device)),
+            ("started", .int64(seconds(record.startedAt))), ("ended", .int64(seconds(record.endedAt))),
+            ("start_position", .double(record.startPosition)), ("end_position", .double(record.endPosition)),
+            ("listened", .double(record.wallTime)), ("audio", .double(record.span)), ("trimmed", .double(record.trimmed)),
+            ("skipped", .double(record.skipped)), ("rate", .double(record.rate)), ("finished", .boolean(record.finished)),
+        ]
+        if let episode = record.episode { entries.append(("episode", .int64(episode.rawValue))) }
+        if let podcast = record.podcast { entries.append(("podcast", .int64(podcast.rawValue))) }
+        if let title = record.episodeTitle { entries.append(("title", .string(title))) }
+        if let title = record.podcastTitle { entries.append(("podcast_title", .string(title))) }
+        return .vardict(entries)
+    }
+
+    static func stats(_ stats: ListeningStats) -> DBusValue {
+        .vardict([
+            ("all", statsLine(stats.all)),
+            ("podcasts", list(stats.podcasts.map(statsLine))),
+            ("months", list(stats.months.map(statsLine))),
+        ])
+    }
+
+    private static func statsLine(_ line: ListeningStats.Line) -> DBusValue {
+        var entries: [(String, DBusValue)] = [
+            ("name", .string(line.name)), ("sessions", .uint32(UInt32(clamping: line.sessions))),
+            ("finished", .uint32(UInt32(clamping: line.finished))), ("listened", .double(line.listened)),
+            ("audio", .double(line.audio)), ("saved_by_speed", .double(line.savedBySpeed)),
+            ("saved_by_silence", .double(line.savedBySilence)), ("skipped", .double(line.skipped)),
+        ]
+        if let podcast = line.podcast { entries.append(("podcast", .int64(podcast.rawValue))) }
         return .vardict(entries)
     }
 

@@ -63,10 +63,10 @@ public final class LibraryInterface: BusInterface {
         case "Episodes":
             let podcast = arguments[0].int64Value ?? 0
             if podcast != 0, library.podcast(PodcastID(rawValue: podcast)) == nil { throw .noSuchPodcast(PodcastID(rawValue: podcast)) }
-            let unplayed = arguments[1].boolValue ?? false
+            let filter = try Self.filter(arguments[1])
             let matching = arguments[2].stringValue.flatMap { $0.isEmpty ? nil : $0 }
             let store = self.store
-            return episodes { try store.listEpisodes(podcast: podcast == 0 ? nil : PodcastID(rawValue: podcast), unplayedOnly: unplayed, matching: matching) }
+            return episodes { try store.listEpisodes(podcast: podcast == 0 ? nil : PodcastID(rawValue: podcast), filter: filter, matching: matching) }
         case "Play":
             try session.play(episode: episode(arguments[0]))
             return whenAudioOpens()
@@ -116,6 +116,7 @@ public final class LibraryInterface: BusInterface {
             return .empty
         default:
             if let reply = try performComfort(method, arguments) { return reply }
+            if let reply = try performCare(method, arguments) { return reply }
             throw .failed("\(name) has no method \(method)")
         }
     }

@@ -18,6 +18,8 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
 
     /// The playlist id of Up Next; podcasts are `…/podcast/<id>`.
     public static let upNextPlaylist = "/org/earshot/playlist/upnext"
+    /// The playlist id of the inbox (new episodes not yet dealt with; activating it plays the newest).
+    public static let inboxPlaylist = "/org/earshot/playlist/inbox"
     static let podcastPlaylistPrefix = "/org/earshot/playlist/podcast/"
 
     public init(session: Session, art: ArtLookup) {
@@ -44,7 +46,7 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
         }
         let episode = player.current.map {
             metadata.metadata(of: $0, podcast: library.podcast($0.podcast), length: player.length,
-                              chapters: player.chapters, chapter: player.currentChapterIndex)
+                              chapters: player.chapters, chapter: player.currentChapterIndex, use: player.currentUse)
         }
         return PlayerState(
             playbackStatus: status, episode: episode, rate: player.rate, volume: player.volume,
@@ -80,15 +82,18 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
 
     /// Every playlist; covers not cached yet are fetched (and announced with PlaylistChanged).
     public var playlists: [PlaylistEntry] {
-        [upNextEntry] + library.podcasts.map { playlist(for: $0, fetchingArt: true) }
+        [upNextEntry, inboxEntry] + library.podcasts.map { playlist(for: $0, fetchingArt: true) }
     }
+
+    /// The inbox, after Up Next.
+    var inboxEntry: PlaylistEntry { PlaylistEntry(id: Self.inboxPlaylist, name: "Inbox") }
 
     /// Up Next, played when an episode from it last became current.
     var upNextEntry: PlaylistEntry {
         PlaylistEntry(id: Self.upNextPlaylist, name: "Up Next", lastPlayed: player.upNextPlayedAt?.timeIntervalSince1970)
     }
 
-    public var playlistCount: Int { library.podcasts.count + 1 }
+    public var playlistCount: Int { library.podcasts.count + 2 }
 
     /// Every podcast's playlist with the covers known so far (nothing is looked up).
     var knownPlaylists: [PlaylistEntry] { library.podcasts.map { playlist(for: $0) } }
@@ -100,6 +105,9 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
     public func activatePlaylist(_ id: String) throws(PlayerError) {
         if id == Self.upNextPlaylist {
             return try mapped { () throws(LibraryError) in try session.playUpNext() }
+        }
+        if id == Self.inboxPlaylist {
+            return try mapped { () throws(LibraryError) in try session.playInbox() }
         }
         guard id.hasPrefix(Self.podcastPlaylistPrefix), let raw = Int64(id.dropFirst(Self.podcastPlaylistPrefix.count)) else {
             throw .indexOutOfRange("there is no playlist \(id)")

@@ -31,6 +31,8 @@ public final class NowPlayingMetadata {
         /// The show's title and author: a refresh may rename them while the episode plays.
         let show: String?
         let author: String?
+        /// Finishing the episode changes how often it was played.
+        let use: EpisodeUse
     }
 
     init(art: ArtLookup) {
@@ -47,7 +49,7 @@ public final class NowPlayingMetadata {
     /// is one PropertiesChanged with its art. Feed text (title, show, artist, notes) carries no control or
     /// bidi formatting characters (`SafeText.stripped`): line breaks become spaces, the rest is removed.
     func metadata(of episode: StoredEpisode, podcast: PodcastSummary?, length: Duration?,
-                  chapters: [Chapter] = [], chapter: Int? = nil) -> EpisodeMetadata {
+                  chapters: [Chapter] = [], chapter: Int? = nil, use: EpisodeUse = EpisodeUse()) -> EpisodeMetadata {
         let micros = length.map(\.inMicroseconds)
         let current = chapter.flatMap { chapters.indices.contains($0) ? chapters[$0] : nil }
         let next = chapter.flatMap { chapters.indices.contains($0 + 1) ? chapters[$0 + 1] : nil } ?? (current == nil ? chapters.first : nil)
@@ -56,7 +58,7 @@ public final class NowPlayingMetadata {
         let key = Key(episode: episode.id, title: episode.episode.title, length: micros,
                       art: artFile(for: [current?.image, episode.episode.coverImage, podcast?.channel.profileImage])?.absoluteString,
                       chapter: current.flatMap { $0.title.isEmpty ? nil : $0.title },
-                      show: podcast?.channel.title, author: podcast?.channel.author)
+                      show: podcast?.channel.title, author: podcast?.channel.author, use: use)
         keepShown([key.art.flatMap(URL.init(string:)), next?.image.flatMap { files[$0] }])
         if let cache, cache.key == key { return cache.metadata }
         let channel = podcast?.channel
@@ -68,7 +70,8 @@ public final class NowPlayingMetadata {
             title: episode.episode.title.map(SafeText.stripped), album: show.map(SafeText.stripped),
             artist: [SafeText.stripped(artist)], comment: notes.isEmpty ? [] : [notes],
             url: episode.episode.soundURL?.absoluteString, artURL: key.art,
-            contentCreated: episode.episode.releaseDate?.date.map(ISO8601Text.string(from:)))
+            contentCreated: episode.episode.releaseDate?.date.map(ISO8601Text.string(from:)),
+            useCount: Int32(clamping: use.count), lastUsed: use.last.map(ISO8601Text.string(from:)))
         cache = (key, metadata)
         return metadata
     }

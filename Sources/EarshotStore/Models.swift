@@ -26,13 +26,20 @@ public struct EpisodeStatus: Sendable, Equatable {
     /// Whether this is the episode the player has loaded (at most one in the whole database).
     public var isCurrentlyPlaying: Bool
 
+    /// When the listener starred the episode (kept: never tidied away), or nil.
+    public var starredAt: Date?
     /// A status with the given fields; the defaults describe an episode nobody has started.
-    public init(lastListenTime: Double = 0, lastPlayedAt: Date? = nil, hasCompleted: Bool = false, isCurrentlyPlaying: Bool = false) {
+    public init(lastListenTime: Double = 0, lastPlayedAt: Date? = nil, hasCompleted: Bool = false, isCurrentlyPlaying: Bool = false,
+                starredAt: Date? = nil) {
         self.lastListenTime = lastListenTime
         self.lastPlayedAt = lastPlayedAt
         self.hasCompleted = hasCompleted
         self.isCurrentlyPlaying = isCurrentlyPlaying
+        self.starredAt = starredAt
     }
+
+    /// Whether the listener started the episode and did not finish it.
+    public var isInProgress: Bool { !hasCompleted && lastListenTime > 0 }
 
     /// The status of an episode without a stored status: never played.
     public static let unplayed = EpisodeStatus()

@@ -14,7 +14,8 @@ import GRDB
 /// - `feed` rows are the podcasts (subscriptions). `episodeList` holds Up Next and the history, one row
 ///   per entry with its position from 0. `setting` holds key / value text per podcast, or for every
 ///   podcast when `podcastId` is NULL. `download` holds one row per episode download (v3). `feedAlias`
-///   holds the addresses a feed lived at before it moved, each leading to one feed (v4).
+///   holds the addresses a feed lived at before it moved, each leading to one feed (v4). `inbox` holds
+///   the new episodes not yet dealt with, and `listening` the history of listening (v5).
 enum Schema {
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -129,6 +130,43 @@ enum Schema {
                     feedId INTEGER NOT NULL REFERENCES feed(id) ON DELETE CASCADE
                 ) WITHOUT ROWID;
                 CREATE INDEX feedAlias_feed ON feedAlias (feedId);
+                """)
+        }
+        migrator.registerMigration("v5") { db in
+            // Version 5: looking after a library. An episode can be starred; new episodes wait in the
+            // inbox until queued, dismissed or played; `listening` keeps what was heard, one row per
+            // stretch of listening, with copies of the titles and addresses so that a row outlives its
+            // episode and podcast (their ids become NULL).
+            try db.execute(sql: """
+                ALTER TABLE episodeStatus ADD COLUMN starredAt REAL;
+                CREATE INDEX episodeStatus_starred ON episodeStatus (starredAt) WHERE starredAt IS NOT NULL;
+                CREATE TABLE inbox (
+                    episodeId INTEGER PRIMARY KEY REFERENCES episode(id) ON DELETE CASCADE,
+                    enteredAt REAL NOT NULL
+                );
+                CREATE TABLE listening (
+                    id INTEGER PRIMARY KEY,
+                    episodeId INTEGER REFERENCES episode(id) ON DELETE SET NULL,
+                    podcastId INTEGER REFERENCES feed(id) ON DELETE SET NULL,
+                    episodeTitle TEXT,
+                    podcastTitle TEXT,
+                    episodeGUID TEXT,
+                    soundURL TEXT,
+                    podcastURL TEXT,
+                    device TEXT NOT NULL,
+                    startedAt REAL NOT NULL,
+                    endedAt REAL NOT NULL,
+                    startPosition REAL NOT NULL,
+                    endPosition REAL NOT NULL,
+                    span REAL NOT NULL,
+                    trimmed REAL NOT NULL DEFAULT 0,
+                    skipped REAL NOT NULL DEFAULT 0,
+                    rate REAL NOT NULL DEFAULT 1,
+                    finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1))
+                );
+                CREATE INDEX listening_startedAt ON listening (startedAt);
+                CREATE INDEX listening_episode ON listening (episodeId);
+                CREATE INDEX listening_podcast ON listening (podcastId);
                 """)
         }
         return migrator

@@ -12,7 +12,7 @@ extension Store {
                 """)
             guard let row = try Row.fetchOne(statement, arguments: [id.rawValue])
             else { return nil }
-            guard let podcast = row.integer(0), let episode = episode(row, from: 8) else { return nil }
+            guard let podcast = row.integer(0), let episode = episode(row, from: 4 + Self.statusColumnCount) else { return nil }
             return StoredEpisode(
                 id: id, podcast: PodcastID(rawValue: podcast), episode: episode,
                 status: Self.status(row, from: 4, duration: Self.knownDuration(row, from: 1)),
@@ -34,27 +34,40 @@ extension Store {
     /// a readable date after those with one, in feed order.
     /// - Parameters:
     ///   - podcast: only this podcast's episodes; nil for the whole library.
-    ///   - unplayedOnly: only episodes not completed.
+    ///   - filter: which of them (played, starred, in the inbox…).
     ///   - matching: only episodes whose title contains this text, regardless of case (Unicode-aware,
     ///     see `TitleMatch`); nil or empty for all.
-    public func listEpisodes(podcast: PodcastID?, unplayedOnly: Bool, matching: String?) throws -> [EpisodeListing] {
+    public func listEpisodes(podcast: PodcastID?, filter: EpisodeFilter, matching: String?) throws -> [EpisodeListing] {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         if let podcast {
             conditions.append("e.feedId = ?")
             arguments += [podcast.rawValue]
         }
-        if unplayedOnly { conditions.append("ifnull(s.hasCompleted, 0) = 0") }
+        if let condition = Self.condition(filter) { conditions.append(condition) }
         if let matching, !matching.isEmpty {
             conditions.append("\(TitleMatch.name)(e.title, ?)")
             arguments += [matching]
         }
-        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let clause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         return try read { db in
             try listings(db, sql: """
-                \(Self.listingSelect) \(filter)
+                \(Self.listingSelect) \(clause)
                 ORDER BY e.releaseDate IS NULL, e.releaseDate DESC, e.feedId, e.feedOrder, e.id
                 """, arguments: arguments)
+        }
+    }
+
+    /// The condition on `e` (episode) and `s` (its status) a filter adds; nil for every episode.
+    private static func condition(_ filter: EpisodeFilter) -> String? {
+        switch filter {
+        case .all: nil
+        case .unplayed: "ifnull(s.hasCompleted, 0) = 0"
+        case .played: "s.hasCompleted = 1"
+        case .inProgress: "s.hasCompleted = 0 AND s.lastListenTime > 0"
+        case .starred: "s.starredAt IS NOT NULL"
+        case .downloaded: "e.id IN (SELECT episodeId FROM download WHERE state = 'completed')"
+        case .inbox: "e.id IN (SELECT episodeId FROM inbox)"
         }
     }
 

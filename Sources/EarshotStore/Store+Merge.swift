@@ -37,6 +37,9 @@ extension Store {
                     DELETE FROM episodeList WHERE episodeId = ?1 AND name IN (SELECT name FROM episodeList WHERE episodeId = ?2)
                     """, arguments: [from.rawValue, to.rawValue])
                 try db.execute(sql: "UPDATE episodeList SET episodeId = ? WHERE episodeId = ?", arguments: [to.rawValue, from.rawValue])
+                try db.execute(sql: "INSERT OR IGNORE INTO inbox (episodeId, enteredAt) SELECT ?, enteredAt FROM inbox WHERE episodeId = ?",
+                               arguments: [to.rawValue, from.rawValue])
+                try db.execute(sql: "UPDATE listening SET episodeId = ? WHERE episodeId = ?", arguments: [to.rawValue, from.rawValue])
                 if try Self.moveDownload(of: from, to: to, db) { merge.downloadsMoved.insert(from) }
                 try db.execute(sql: "DELETE FROM episode WHERE id = ?", arguments: [from.rawValue])
                 merge.episodes[from] = to
@@ -54,6 +57,7 @@ extension Store {
                 WHERE podcastId = ?1 AND key NOT IN (SELECT key FROM setting WHERE podcastId = ?2)
                 """, arguments: [duplicate.rawValue, kept.rawValue])
             try db.execute(sql: "UPDATE feedAlias SET feedId = ? WHERE feedId = ?", arguments: [kept.rawValue, duplicate.rawValue])
+            try db.execute(sql: "UPDATE listening SET podcastId = ? WHERE podcastId = ?", arguments: [kept.rawValue, duplicate.rawValue])
             try db.execute(sql: "DELETE FROM feed WHERE id = ?", arguments: [duplicate.rawValue])
             try db.execute(sql: "INSERT OR REPLACE INTO feedAlias (url, feedId) VALUES (?, ?)", arguments: [url, kept.rawValue])
             return merge
@@ -97,7 +101,7 @@ extension Store {
 
     /// Gives `to` the more recent place of the two episodes (see `mergeFeed`); current if either was.
     private static func mergeStatus(of from: EpisodeID, into to: EpisodeID, _ db: Database) throws {
-        let sql = "SELECT lastListenTime, lastPlayedAt, hasCompleted, isCurrentlyPlaying FROM episodeStatus WHERE episodeId = ?"
+        let sql = "SELECT lastListenTime, lastPlayedAt, hasCompleted, isCurrentlyPlaying, starredAt FROM episodeStatus WHERE episodeId = ?"
         let theirs = try Row.fetchOne(db, sql: sql, arguments: [from.rawValue])
         guard let theirs else { return }
         let mine = try Row.fetchOne(db, sql: sql, arguments: [to.rawValue])
@@ -107,10 +111,13 @@ extension Store {
         let (a, b) = (place(theirs), place(mine))
         let winner = (a.played, a.completed ? 1 : 0, a.position) > (b.played, b.completed ? 1 : 0, b.position) ? theirs : (mine ?? theirs)
         let current = theirs.flag(3) || (mine?.flag(3) ?? false)
+        let starred = [mine?.date(4), theirs.date(4)].compactMap { $0 }.min()
         try db.execute(sql: "DELETE FROM episodeStatus WHERE episodeId IN (?, ?)", arguments: [from.rawValue, to.rawValue])
         try db.execute(sql: """
-            INSERT INTO episodeStatus (episodeId, lastListenTime, lastPlayedAt, hasCompleted, isCurrentlyPlaying) VALUES (?, ?, ?, ?, ?)
-            """, arguments: [to.rawValue, winner[0] as DatabaseValue, winner[1] as DatabaseValue, winner[2] as DatabaseValue, current])
+            INSERT INTO episodeStatus (episodeId, lastListenTime, lastPlayedAt, hasCompleted, isCurrentlyPlaying, starredAt)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, arguments: [to.rawValue, winner[0] as DatabaseValue, winner[1] as DatabaseValue, winner[2] as DatabaseValue, current,
+                             starred?.timeIntervalSinceReferenceDate])
     }
 
     /// Gives `to` the download of `from` when it has none, or when only `from`'s is complete; whether it did.

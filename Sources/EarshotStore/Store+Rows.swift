@@ -61,16 +61,18 @@ extension Store {
         return chapters
     }
 
-    /// A status from the columns `lastListenTime, lastPlayedAt, hasCompleted, isCurrentlyPlaying` at
-    /// `index`, its position clamped to `duration` (`StoredValues.position`).
+    /// A status from the columns `lastListenTime, lastPlayedAt, hasCompleted, isCurrentlyPlaying,
+    /// starredAt` at `index`, its position clamped to `duration` (`StoredValues.position`).
     static func status(_ row: Row, from index: Int, duration: Double?) -> EpisodeStatus {
         EpisodeStatus(
             lastListenTime: StoredValues.position(row.real(index), duration: duration), lastPlayedAt: row.date(index + 1),
-            hasCompleted: row.flag(index + 2), isCurrentlyPlaying: row.flag(index + 3))
+            hasCompleted: row.flag(index + 2), isCurrentlyPlaying: row.flag(index + 3), starredAt: row.date(index + 4))
     }
 
     /// The columns `status(_:from:duration:)` reads, for a query joining `episodeStatus s`.
-    static let statusColumns = "s.lastListenTime, s.lastPlayedAt, s.hasCompleted, s.isCurrentlyPlaying"
+    static let statusColumns = "s.lastListenTime, s.lastPlayedAt, s.hasCompleted, s.isCurrentlyPlaying, s.starredAt"
+    /// How many columns `statusColumns` names.
+    static let statusColumnCount = 5
 
     /// The length positions are clamped to, from the columns `learnedDuration, duration` at `index`:
     /// the one learned from the audio, else the feed's.

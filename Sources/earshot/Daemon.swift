@@ -74,6 +74,7 @@ final class Daemon {
                               background: background, transfers: SoupTransfers(), files: DiskFiles(), downloadFolder: downloadFolder,
                               timers: timers, chapters: ChaptersLoader(sharing: loader))
         try listening.apply(to: session.player, library)
+        session.player.device = Self.hostName
         session.restore(at: start)
         let art = ArtCache(directory: artDirectory)
         let bridge = MPRISPlayer(session: session, art: art)
@@ -154,5 +155,13 @@ final class Daemon {
             throw CommandFailure(reports?.first?.error ?? "\(url.absoluteString): the feed could not be stored")
         }
         return podcast
+    }
+
+    /// This computer's name, as the history names the device listened on.
+    static var hostName: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return "this computer" }
+        let name = String(cString: buffer)
+        return name.isEmpty ? "this computer" : name
     }
 }

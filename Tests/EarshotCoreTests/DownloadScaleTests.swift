@@ -38,7 +38,7 @@ struct DownloadScaleTests {
         for show in Self.shows {
             try fixture.core.subscribe(show, CoreFixture.show(show, count: 2_500), autoQueue: false)
         }
-        let byGUID = Dictionary(uniqueKeysWithValues: try fixture.core.store.listEpisodes(podcast: nil, unplayedOnly: false, matching: nil)
+        let byGUID = Dictionary(uniqueKeysWithValues: try fixture.core.store.listEpisodes(podcast: nil, filter: .all, matching: nil)
             .map { ($0.guid, $0.id) })
         // alpha-1, beta-1, gamma-1, delta-1, alpha-2, …: every host has waiting downloads throughout.
         let order = (1...2_500).flatMap { number in Self.shows.map { (show: $0, number: number) } }

@@ -79,7 +79,7 @@ struct FeedMergeTests {
         #expect(f.library.podcasts.count == 1)
         #expect(Set(reports.compactMap(\.podcast)).count == 1 && reports.allSatisfy { $0.error == nil })
         #expect(reports.map(\.alreadySubscribed) == [false, true])
-        #expect((try f.store.listEpisodes(podcast: nil, unplayedOnly: false, matching: nil)).count == 2, "each episode once")
+        #expect((try f.store.listEpisodes(podcast: nil, filter: .all, matching: nil)).count == 2, "each episode once")
         #expect(f.library.podcasts.first?.url == Self.new)
     }
 

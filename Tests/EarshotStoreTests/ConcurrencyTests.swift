@@ -33,7 +33,7 @@ struct ConcurrencyTests {
         let started = ContinuousClock.now
         let summary = try store.podcast(podcast)
         let current = try store.currentEpisode()
-        let listing = try store.listEpisodes(podcast: nil, unplayedOnly: false, matching: nil)
+        let listing = try store.listEpisodes(podcast: nil, filter: .all, matching: nil)
         let elapsed = ContinuousClock.now - started
         release.signal()
         finished.wait()

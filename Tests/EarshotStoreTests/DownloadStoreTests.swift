@@ -9,7 +9,7 @@ struct DownloadStoreTests {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
         let podcast = try store.storeFeed(Sample.channel(["a", "b"]), url: Sample.feedURL, validators: FeedValidators(), checkedAt: Date()).podcast
-        let ids = try store.listEpisodes(podcast: podcast, unplayedOnly: false, matching: nil).map(\.id).sorted()
+        let ids = try store.listEpisodes(podcast: podcast, filter: .all, matching: nil).map(\.id).sorted()
         let failed = DownloadRecord(
             episode: ids[0], podcast: podcast, path: "/data/Show/Episode a.mp3", state: .failed, bytes: 1234, totalBytes: 5000,
             error: "the server answered HTTP 500", attempts: 2, nextAttemptAt: Date(timeIntervalSinceReferenceDate: 9_000.25),
@@ -33,7 +33,7 @@ struct DownloadStoreTests {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
         let podcast = try store.storeFeed(Sample.channel(["a"]), url: Sample.feedURL, validators: FeedValidators(), checkedAt: Date()).podcast
-        let id = try #require(try store.listEpisodes(podcast: podcast, unplayedOnly: false, matching: nil).first).id
+        let id = try #require(try store.listEpisodes(podcast: podcast, filter: .all, matching: nil).first).id
         try store.saveDownload(DownloadRecord(episode: EpisodeID(rawValue: 999), podcast: podcast, path: "/x", requestedAt: Date()))
         #expect(try store.downloads().isEmpty)
         try store.saveDownload(DownloadRecord(episode: id, podcast: podcast, path: "/data/a.mp3", requestedAt: Date()))
@@ -46,7 +46,7 @@ struct DownloadStoreTests {
         let warnings = Warnings()
         let store = try Store(path: directory.file("earshot.sqlite"), warning: warnings.sink)
         let podcast = try store.storeFeed(Sample.channel(["a"]), url: Sample.feedURL, validators: FeedValidators(), checkedAt: Date()).podcast
-        let id = try #require(try store.listEpisodes(podcast: podcast, unplayedOnly: false, matching: nil).first).id
+        let id = try #require(try store.listEpisodes(podcast: podcast, filter: .all, matching: nil).first).id
         try store.saveDownload(DownloadRecord(episode: id, podcast: podcast, path: "/data/a.mp3", requestedAt: Date()))
         try store.executeRaw("PRAGMA ignore_check_constraints = 1; UPDATE download SET state = 'exploded'")
         #expect(try store.downloads().isEmpty)
@@ -58,7 +58,7 @@ struct DownloadStoreTests {
         let store = try Store(path: directory.file("earshot.sqlite"))
         let guids = (1...2_000).map { "e\($0)" }
         let podcast = try store.storeFeed(Sample.channel(guids), url: Sample.feedURL, validators: FeedValidators(), checkedAt: Date()).podcast
-        let listings = try store.listEpisodes(podcast: podcast, unplayedOnly: false, matching: nil)
+        let listings = try store.listEpisodes(podcast: podcast, filter: .all, matching: nil)
         #expect(listings.allSatisfy { $0.soundMIMEType == "audio/mpeg" }, "a download's file extension comes from it")
         let start = Date(timeIntervalSinceReferenceDate: 1_000)
         let records = listings.enumerated().map { index, listing in

@@ -114,7 +114,7 @@ struct HardeningTests {
         let (store, warnings) = try library.edited("UPDATE episode SET guid = x'00ff' WHERE guid = 'a'")
         try Self.readEverything(store, library)
         #expect(try store.outline(id: library.podcast)?.episodes.map(\.id) == ["b"])
-        #expect(try store.listEpisodes(podcast: nil, unplayedOnly: false, matching: nil).map(\.guid) == ["b"])
+        #expect(try store.listEpisodes(podcast: nil, filter: .all, matching: nil).map(\.guid) == ["b"])
         #expect(try store.storedEpisode(library.a) == nil)
         #expect(try store.currentEpisode()?.episode == library.a, "the row id still names it")
         #expect(try Set(store.episodeStatuses(of: library.podcast).keys) == [library.a, library.b], "and its progress")
@@ -178,7 +178,7 @@ struct HardeningTests {
         try Self.readEverything(store, library)
         #expect(try store.currentEpisode() == nil, "a's podcast cannot be read")
         #expect(try store.storedEpisode(library.a) == nil)
-        #expect(try store.listEpisodes(podcast: nil, unplayedOnly: false, matching: nil).map(\.guid) == ["b"])
+        #expect(try store.listEpisodes(podcast: nil, filter: .all, matching: nil).map(\.guid) == ["b"])
         #expect(try store.episodeList(.upNext) == [library.b, library.a], "entries of episodes that are not stored are left out")
         #expect(try store.episodeList(.history).isEmpty)
     }

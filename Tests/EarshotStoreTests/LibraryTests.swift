@@ -17,7 +17,7 @@ struct LibraryPodcastTests {
                                         checkedAt: Date(timeIntervalSinceReferenceDate: 3_000)).podcast
         _ = try store.storeFeed(Sample.channel(["d", "c", "b", "a"], title: "One again"), url: Sample.feedURL, validators: FeedValidators(),
                             checkedAt: Date(timeIntervalSinceReferenceDate: 4_000))
-        let episodes = try store.listEpisodes(podcast: one, unplayedOnly: false, matching: nil)
+        let episodes = try store.listEpisodes(podcast: one, filter: .all, matching: nil)
         let a = try #require(episodes.first { $0.guid == "a" }).id, b = try #require(episodes.first { $0.guid == "b" }).id
         try store.saveProgress(of: a, position: 1_800, completed: true, at: Date(timeIntervalSinceReferenceDate: 5_000))
         try store.saveProgress(of: b, position: 60, completed: false, at: Date(timeIntervalSinceReferenceDate: 7_000))
@@ -82,8 +82,8 @@ struct LibraryPodcastTests {
         let store = try Store(path: directory.file("earshot.sqlite"))
         let gone = try store.storeFeed(Sample.channel(["b", "a"]), url: Sample.feedURL, validators: FeedValidators()).podcast
         let kept = try store.storeFeed(Sample.channel(["x"]), url: URL(string: "https://kept.example/rss")!, validators: FeedValidators()).podcast
-        let goneEpisodes = try store.listEpisodes(podcast: gone, unplayedOnly: false, matching: nil).map(\.id)
-        let x = try #require(try store.listEpisodes(podcast: kept, unplayedOnly: false, matching: nil).first).id
+        let goneEpisodes = try store.listEpisodes(podcast: gone, filter: .all, matching: nil).map(\.id)
+        let x = try #require(try store.listEpisodes(podcast: kept, filter: .all, matching: nil).first).id
         try store.saveProgress(of: goneEpisodes[0], position: 12, completed: false, at: Date())
         try store.makeCurrent(goneEpisodes[1])
         try store.saveEpisodeList(.upNext, [goneEpisodes[0], x, goneEpisodes[1]])
@@ -132,16 +132,16 @@ struct LibraryEpisodeTests {
 
     @Test func listingIsNewestFirstWithUndatedEpisodesAfterInFeedOrder() throws {
         let (_, store, one, two) = try Self.library()
-        #expect(try store.listEpisodes(podcast: one, unplayedOnly: false, matching: nil).map(\.guid) == ["c", "b", "a", "u1", "u2"])
-        #expect(try store.listEpisodes(podcast: two, unplayedOnly: false, matching: nil).map(\.guid) == ["t"])
-        let all = try store.listEpisodes(podcast: nil, unplayedOnly: false, matching: nil)
+        #expect(try store.listEpisodes(podcast: one, filter: .all, matching: nil).map(\.guid) == ["c", "b", "a", "u1", "u2"])
+        #expect(try store.listEpisodes(podcast: two, filter: .all, matching: nil).map(\.guid) == ["t"])
+        let all = try store.listEpisodes(podcast: nil, filter: .all, matching: nil)
         #expect(all.map(\.guid) == ["c", "t", "b", "a", "u1", "u2"], "the whole library, by date across podcasts")
         #expect(all.map(\.podcastTitle) == ["One", "Two", "One", "One", "One", "One"])
     }
 
     @Test func aListingCarriesWhatTheListShowsWithTheFeedsDurationElseTheLearnedOne() throws {
         let (_, store, one, _) = try Self.library()
-        var listing = try store.listEpisodes(podcast: one, unplayedOnly: false, matching: nil)
+        var listing = try store.listEpisodes(podcast: one, filter: .all, matching: nil)
         let c = listing[0]
         #expect(c.podcast == one && c.guid == "c" && c.title == "Été à Paris")
         #expect(c.releaseDate == Date(timeIntervalSince1970: 3 * 86_400))
@@ -150,24 +150,24 @@ struct LibraryEpisodeTests {
         #expect(listing[3].isPlayable == false && listing[3].soundURL == nil, "u1 has no audio")
         try store.saveLearnedDuration(of: c.id, seconds: 61.5)
         try store.saveProgress(of: c.id, position: 30, completed: false, at: Date(timeIntervalSinceReferenceDate: 9))
-        listing = try store.listEpisodes(podcast: one, unplayedOnly: false, matching: nil)
+        listing = try store.listEpisodes(podcast: one, filter: .all, matching: nil)
         #expect(listing[0].duration == 61.5)
         #expect(listing[0].status == EpisodeStatus(lastListenTime: 30, lastPlayedAt: Date(timeIntervalSinceReferenceDate: 9)))
     }
 
     @Test func unplayedOnlyLeavesOutCompletedEpisodesButKeepsStartedOnes() throws {
         let (_, store, one, _) = try Self.library()
-        let listing = try store.listEpisodes(podcast: one, unplayedOnly: false, matching: nil)
+        let listing = try store.listEpisodes(podcast: one, filter: .all, matching: nil)
         try store.saveProgress(of: listing[0].id, position: 100, completed: true, at: Date())
         try store.saveProgress(of: listing[1].id, position: 10, completed: false, at: Date())
-        #expect(try store.listEpisodes(podcast: one, unplayedOnly: true, matching: nil).map(\.guid) == ["b", "a", "u1", "u2"])
-        #expect(try store.listEpisodes(podcast: nil, unplayedOnly: true, matching: nil).map(\.guid) == ["t", "b", "a", "u1", "u2"])
+        #expect(try store.listEpisodes(podcast: one, filter: .unplayed, matching: nil).map(\.guid) == ["b", "a", "u1", "u2"])
+        #expect(try store.listEpisodes(podcast: nil, filter: .unplayed, matching: nil).map(\.guid) == ["t", "b", "a", "u1", "u2"])
     }
 
     @Test func matchingFindsATitleSubstringRegardlessOfCaseAlsoBeyondASCII() throws {
         let (_, store, one, _) = try Self.library()
         func titles(_ text: String?, podcast: PodcastID? = nil) throws -> [String] {
-            try store.listEpisodes(podcast: podcast, unplayedOnly: false, matching: text).map(\.guid)
+            try store.listEpisodes(podcast: podcast, filter: .all, matching: text).map(\.guid)
         }
         #expect(try titles("undated") == ["u1", "u2"])
         #expect(try titles("ÉTÉ") == ["c"], "É lowercases to é: SQLite's LIKE would not find it")
@@ -183,7 +183,7 @@ struct LibraryEpisodeTests {
 
     @Test func listingByIDsKeepsTheOrderGivenAndLeavesOutUnknownIDs() throws {
         let (_, store, _, two) = try Self.library()
-        let all = try store.listEpisodes(podcast: nil, unplayedOnly: false, matching: nil)
+        let all = try store.listEpisodes(podcast: nil, filter: .all, matching: nil)
         let t = try #require(all.first { $0.podcast == two }).id
         let ids = [all[4].id, EpisodeID(rawValue: 999), t, all[0].id]
         #expect(try store.listEpisodes(ids).map(\.guid) == ["u1", "t", "c"])

@@ -84,6 +84,7 @@ extension Downloads {
         let queued = Set(queue)
         var protected = Set(queue.prefix(settings.ahead))
         if let current = player?.current?.id { protected.insert(current) }
+        protected.formUnion(statuses.filter { $0.value.starredAt != nil }.keys)  // starred: kept
         let facts = completed.map { record in
             let status = statuses[record.episode]
             return DownloadPolicy.FileFacts(

@@ -25,7 +25,7 @@ public protocol LibraryStore: AnyObject, Sendable {
     // Episodes
     func storedEpisode(_ id: EpisodeID) throws -> StoredEpisode?
     func episodeID(matching uri: String) throws -> EpisodeID?
-    func listEpisodes(podcast: PodcastID?, unplayedOnly: Bool, matching: String?) throws -> [EpisodeListing]
+    func listEpisodes(podcast: PodcastID?, filter: EpisodeFilter, matching: String?) throws -> [EpisodeListing]
     func listEpisodes(_ ids: [EpisodeID]) throws -> [EpisodeListing]
     /// The podcast's episode in progress (started, not completed, most recently played), else its
     /// oldest playable episode not completed; nil when every episode is completed or none has audio.
@@ -44,6 +44,27 @@ public protocol LibraryStore: AnyObject, Sendable {
     func settings(for podcast: PodcastID?) throws -> [String: String]
     func allSettings() throws -> [PodcastID?: [String: String]]
     func saveSetting(_ key: String, value: String?, for podcast: PodcastID?) throws
+
+    // Looking after the library: played state, stars, the inbox
+    /// Marks episodes played (place at the end, out of the inbox) or unplayed (place at 0); returns
+    /// those marked, newest first.
+    func mark(_ selection: EpisodeSelection, played: Bool, at date: Date) throws -> [EpisodeID]
+    /// Stars episodes as of `date`, or unstars them when nil; returns those stored.
+    func star(_ episodes: [EpisodeID], at date: Date?) throws -> [EpisodeID]
+    func addToInbox(_ episodes: [EpisodeID], at date: Date) throws
+    /// Returns those that were in the inbox.
+    func removeFromInbox(_ episodes: [EpisodeID]) throws -> [EpisodeID]
+    /// Returns how many were in the inbox.
+    func clearInbox() throws -> Int
+    /// The inbox, newest first.
+    func inboxEpisodes() throws -> [EpisodeID]
+
+    // The history of listening
+    func saveListening(_ record: ListeningRecord) throws
+    func lastListeningID() throws -> Int64
+    func listening(since: Date?, limit: Int?) throws -> [ListeningRecord]
+    func listeningTotals(since: Date?) throws -> [ListeningTotals]
+    func episodeUse(_ episode: EpisodeID) throws -> EpisodeUse
 
     /// Frees caches after bulk work (SQLite's page cache); they refill as needed.
     func releaseMemory()

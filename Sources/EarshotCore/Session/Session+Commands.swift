@@ -40,8 +40,10 @@ extension Session {
 
     // MARK: Up Next
 
+    /// Puts episodes into Up Next (at `position`, else at the end); queued, they leave the inbox.
     public func enqueue(_ episodes: [EpisodeID], at position: Int? = nil) throws(LibraryError) {
         try player.enqueue(episodes, at: position)
+        leaveInbox(episodes)
     }
     public func dequeue(_ episodes: [EpisodeID]) throws(LibraryError) { try player.dequeue(episodes) }
     public func moveQueued(_ episode: EpisodeID, to position: Int) throws(LibraryError) {

@@ -58,6 +58,9 @@ public final class Session {
             downloads.followUpNext()
         case .newEpisodes(let episodes, let podcast):
             downloads.found(episodes, of: podcast)
+            inboxFound(episodes)
+        case .episodeChanged(_, let to):
+            leaveInbox([to])
         case .refreshFinished(let reports):
             notices?.refreshed(reports)
             downloads.refreshed(reports)
@@ -67,7 +70,7 @@ public final class Session {
             downloads.settingsChanged()
         case .feedStored(_, let saved, _):
             if let merge = saved.merged { downloads.merged(merge) }
-        case .nowPlayingChanged, .episodeChanged, .seeked, .progressSaved, .podcastsChanged:
+        case .nowPlayingChanged, .seeked, .progressSaved, .podcastsChanged:
             break
         }
     }

@@ -20,12 +20,16 @@ public struct EpisodeMetadata: Sendable, Equatable {
     public var artURL: String?
     /// `xesam:contentCreated` (s): the release date, ISO 8601 (`2024-05-01T06:00:00Z`).
     public var contentCreated: String?
+    /// `xesam:useCount` (i): how many times the episode was played to the end; nil: left out.
+    public var useCount: Int32?
+    /// `xesam:lastUsed` (s): when it was last played to the end, ISO 8601; nil: left out.
+    public var lastUsed: String?
 
     /// Metadata for the episode with `trackID`.
     public init(
         trackID: TrackID, length: Int64? = nil, title: String? = nil, album: String? = nil,
         artist: [String] = [], comment: [String] = [], url: String? = nil, artURL: String? = nil,
-        contentCreated: String? = nil
+        contentCreated: String? = nil, useCount: Int32? = nil, lastUsed: String? = nil
     ) {
         self.trackID = trackID
         self.length = length
@@ -36,6 +40,8 @@ public struct EpisodeMetadata: Sendable, Equatable {
         self.url = url
         self.artURL = artURL
         self.contentCreated = contentCreated
+        self.useCount = useCount
+        self.lastUsed = lastUsed
     }
 
     /// The duration when it is known (positive).
@@ -52,6 +58,8 @@ public struct EpisodeMetadata: Sendable, Equatable {
         if let url { entries.append(("xesam:url", .string(url))) }
         if let artURL { entries.append(("mpris:artUrl", .string(artURL))) }
         if let contentCreated { entries.append(("xesam:contentCreated", .string(contentCreated))) }
+        if let useCount { entries.append(("xesam:useCount", .int32(useCount))) }
+        if let lastUsed { entries.append(("xesam:lastUsed", .string(lastUsed))) }
         return .vardict(entries)
     }
 }

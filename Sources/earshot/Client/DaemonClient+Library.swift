@@ -16,10 +16,11 @@ extension DaemonClient {
         try callForList("Podcasts").compactMap(PodcastRecord.init)
     }
 
-    /// Episodes of `podcast` (0: of every podcast), newest first, whose title contains `matching`.
-    func episodes(of podcast: Int64 = 0, unplayedOnly: Bool = false, matching: String = "") throws -> [EpisodeRecord] {
+    /// Episodes of `podcast` (0: of every podcast), newest first, that pass `filter` ("all", "unplayed",
+    /// "played", "in-progress", "downloaded", "starred", "inbox") and whose title contains `matching`.
+    func episodes(of podcast: Int64 = 0, filter: String = "all", matching: String = "") throws -> [EpisodeRecord] {
         try callForList(
-            "Episodes", [.int64(podcast), .boolean(unplayedOnly), .string(matching)],
+            "Episodes", [.int64(podcast), .string(filter), .string(matching)],
             about: podcast == 0 ? nil : .podcast(podcast)
         ).compactMap(EpisodeRecord.init)
     }

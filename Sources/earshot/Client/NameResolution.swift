@@ -14,11 +14,17 @@ enum NameResolution {
 
     /// What is being named, for the messages.
     enum Kind {
-        case podcast, episode, queuedEpisode
+        case podcast, episode, queuedEpisode, inboxEpisode
 
         var singular: String { self == .podcast ? "podcast" : "episode" }
         var plural: String { self == .podcast ? "podcasts" : "episodes" }
-        var scope: String { self == .queuedEpisode ? " in Up Next" : "" }
+        var scope: String {
+            switch self {
+            case .queuedEpisode: " in Up Next"
+            case .inboxEpisode: " in the inbox"
+            case .podcast, .episode: ""
+            }
+        }
     }
 
     static let listLimit = 10

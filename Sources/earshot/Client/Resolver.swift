@@ -46,6 +46,16 @@ struct Resolver {
         }
     }
 
+    /// An episode of the inbox: by number, or by part of its title among the inbox's episodes only.
+    func inboxEpisode(_ reference: Reference) throws -> Int64 {
+        switch reference {
+        case .id(let id): return id
+        case .text(let text):
+            let matches = NameResolution.matching(text, in: try client.episodes(filter: "inbox").map(Self.candidate))
+            return try NameResolution.choose(text, among: matches, kind: .inboxEpisode)
+        }
+    }
+
     static func candidate(_ episode: EpisodeRecord) -> NameResolution.Candidate {
         .init(id: episode.id, title: episode.displayTitle, detail: episode.podcastTitle)
     }

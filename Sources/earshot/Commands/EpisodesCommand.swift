@@ -3,7 +3,8 @@ import EarshotFeed
 import EarshotGLib
 import Foundation
 
-/// `earshot episodes [PODCAST] [--unplayed] [--json]`: the library's episodes, from the daemon.
+/// `earshot episodes [PODCAST] [--played|--unplayed|--in-progress|--downloaded|--starred] [--json]`: the
+/// library's episodes, from the daemon.
 /// `earshot episodes --feed URL [--json]`: fetches a feed directly (no daemon) and prints its channel
 /// and episodes.
 struct EpisodesCommand: ParsableCommand {
@@ -16,14 +17,15 @@ struct EpisodesCommand: ParsableCommand {
             Examples:
               earshot episodes
               earshot episodes "daily news" --unplayed
+              earshot episodes --in-progress
               earshot episodes --feed https://example.com/podcast.xml --json
             """)
 
     @Argument(help: "The podcast: its number or part of its title. Default: every podcast.")
     var podcast: Reference?
 
-    @Flag(help: "Leave out the episodes played to the end.")
-    var unplayed = false
+    @Flag(help: "Only some of them (one of these; default: every episode).")
+    var only: EpisodeShown?
 
     @Option(help: ArgumentHelp("Fetch this feed directly instead (an http, https or file URL, or a local path).", valueName: "url"))
     var feed: String?
@@ -32,8 +34,8 @@ struct EpisodesCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if feed != nil, podcast != nil || unplayed {
-            throw ValidationError("--feed prints a feed as it is; it takes no podcast and no --unplayed")
+        if feed != nil, podcast != nil || only != nil {
+            throw ValidationError("--feed prints a feed as it is; it takes no podcast and no filter")
         }
     }
 
@@ -41,7 +43,7 @@ struct EpisodesCommand: ParsableCommand {
         if let feed { return try Self.printFeed(feed, json: json) }
         let client = try DaemonClient()
         let id = try podcast.map { try Resolver(client: client).podcast($0).id } ?? 0
-        let episodes = try client.episodes(of: id, unplayedOnly: unplayed)
+        let episodes = try client.episodes(of: id, filter: only?.rawValue ?? "all")
         Console.print(json
             ? try JSONOutput.render(episodes)
             : EpisodeTable.render(episodes, showPodcast: id == 0, width: Terminal.outputWidth))
@@ -60,6 +62,21 @@ struct EpisodesCommand: ParsableCommand {
         switch result! {
         case .success(let channel): Console.print(json ? try ChannelJSON.render(channel) : ChannelTable.render(channel))
         case .failure(let error): throw CommandFailure("\(url.absoluteString): \(error)")
+        }
+    }
+}
+
+/// Which episodes `earshot episodes` lists (the daemon's filter names).
+enum EpisodeShown: String, EnumerableFlag {
+    case played, unplayed, inProgress = "in-progress", downloaded, starred
+
+    static func help(for value: Self) -> ArgumentHelp? {
+        switch value {
+        case .played: "Only the episodes played to the end (or marked played)."
+        case .unplayed: "Leave out the episodes played to the end."
+        case .inProgress: "Only the episodes started and not finished."
+        case .downloaded: "Only the episodes downloaded for offline listening."
+        case .starred: "Only the starred episodes."
         }
     }
 }

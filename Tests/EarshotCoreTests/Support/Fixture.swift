@@ -59,7 +59,7 @@ final class CoreFixture {
 
     /// The id of the episode with `guid` (of `podcast`, when two podcasts use the same guid).
     func episode(_ guid: String, of podcast: PodcastID? = nil) throws -> EpisodeID {
-        guard let id = try store.listEpisodes(podcast: podcast, unplayedOnly: false, matching: nil).first(where: { $0.guid == guid })?.id else {
+        guard let id = try store.listEpisodes(podcast: podcast, filter: .all, matching: nil).first(where: { $0.guid == guid })?.id else {
             throw FixtureError("no episode \(guid)")
         }
         return id

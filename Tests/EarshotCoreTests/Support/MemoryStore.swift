@@ -17,8 +17,11 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var podcastRows: [PodcastSummary] = []
-    private var rows: [EpisodeID: Row] = [:]
+    var podcastRows: [PodcastSummary] = []
+    var rows: [EpisodeID: Row] = [:]
+    /// The inbox (episode → when it entered) and the history of listening (MemoryStore+Care).
+    var inboxRows: [EpisodeID: Date] = [:]
+    var listeningRows: [Int64: ListeningRecord] = [:]
     private var lists: [EpisodeListName: [EpisodeID]] = [:]
     private var settingsRows: [PodcastID?: [String: String]] = [:]
     private var current: EpisodeID?
@@ -34,11 +37,11 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
     var readsOnLoop = 0
 
     /// Counts a read made on the loop.
-    private func noteRead() {
+    func noteRead() {
         if isOnLoop() { readsOnLoop += 1 }
     }
 
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+    func locked<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body()
@@ -197,7 +200,14 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
             podcastRows.removeAll { $0.id == podcast }
             formerURLs = formerURLs.filter { $0.value != podcast }
             let gone = Set(rows.values.filter { $0.podcast == podcast }.map(\.id))
-            for id in gone { rows[id] = nil }
+            for id in gone {
+                rows[id] = nil
+                inboxRows[id] = nil
+            }
+            for (key, record) in listeningRows where record.episode.map(gone.contains) == true {
+                listeningRows[key]?.episode = nil
+                listeningRows[key]?.podcast = nil
+            }
             for name in EpisodeListName.allCases { lists[name]?.removeAll { gone.contains($0) } }
             if let current, gone.contains(current) { self.current = nil }
         }
@@ -220,11 +230,11 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
         }
     }
 
-    func listEpisodes(podcast: PodcastID?, unplayedOnly: Bool, matching: String?) throws -> [EpisodeListing] {
+    func listEpisodes(podcast: PodcastID?, filter: EpisodeFilter, matching: String?) throws -> [EpisodeListing] {
         noteRead()
         return locked {
             rows.values.filter { row in
-                (podcast == nil || row.podcast == podcast) && (!unplayedOnly || !row.status.hasCompleted)
+                (podcast == nil || row.podcast == podcast) && passesLocked(filter, row)
                     && (matching.map { row.episode.title?.localizedCaseInsensitiveContains($0) ?? false } ?? true)
             }.sorted { ($0.episode.releaseDate?.date ?? .distantPast) > ($1.episode.releaseDate?.date ?? .distantPast) }
                 .map(listingLocked)

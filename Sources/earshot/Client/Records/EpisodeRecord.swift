@@ -18,10 +18,11 @@ struct EpisodeRecord: Encodable, Equatable {
     var url: String?
     var link: String?
     var current: Bool?
+    var starred: Bool?
 
     enum CodingKeys: String, CodingKey {
         case id, podcast, podcastTitle = "podcast_title", guid, title, released, duration, position
-        case completed, playable, queuePosition = "queue_position", url, link, current
+        case completed, playable, queuePosition = "queue_position", url, link, current, starred
     }
 
     /// The title to show.
@@ -38,6 +39,6 @@ extension EpisodeRecord {
             duration: entry.seconds("duration"), position: entry.seconds("position"),
             completed: entry.bool("completed"), playable: entry.bool("playable"),
             queuePosition: entry.count("queue_position"), url: entry.string("url"), link: entry.string("link"),
-            current: entry.bool("current"))
+            current: entry.bool("current"), starred: entry.bool("starred"))
     }
 }

@@ -1,0 +1,133 @@
+import EarshotFeed
+import EarshotStore
+import Foundation
+
+/// Looking after the library: played state for one episode or a backlog, stars, the inbox, and the
+/// history and statistics of listening. Bulk work runs on the background; answers come back on the loop.
+extension Session {
+    // MARK: Played and unplayed
+
+    /// Marks episodes played (their place at the end, out of Up Next and the inbox) or unplayed (their
+    /// place at 0). `done` gets the episodes marked, newest first.
+    public func mark(_ episodes: [EpisodeID], played: Bool, done: @escaping (Result<[EpisodeID], LibraryError>) -> Void) {
+        mark(.episodes(episodes), played: played, done: done)
+    }
+
+    /// Marks every episode of `podcast`, or those released before `episode`, or before `date`.
+    public func mark(podcast: PodcastID, played: Bool, before episode: EpisodeID? = nil, releasedBefore date: Date? = nil,
+                     done: @escaping (Result<[EpisodeID], LibraryError>) -> Void) {
+        guard library.podcast(podcast) != nil else { return done(.failure(.noSuchPodcast(podcast))) }
+        guard let episode else { return mark(.podcast(podcast, releasedBefore: date), played: played, done: done) }
+        let store = player.store
+        player.background.run({ Result { try store.storedEpisode(episode) } }) { [weak self] found in
+            switch found {
+            case .success(let stored?) where stored.podcast == podcast:
+                guard let released = stored.episode.releaseDate?.date else {
+                    return done(.failure(.noEpisode("“\(stored.episode.title ?? "episode \(episode.rawValue)")” has no release date to count from")))
+                }
+                self?.mark(.podcast(podcast, releasedBefore: min(released, date ?? released)), played: played, done: done)
+            case .success(.some):
+                done(.failure(.noEpisode("episode \(episode.rawValue) is not an episode of podcast \(podcast.rawValue)")))
+            case .success(nil):
+                done(.failure(.noSuchEpisode(episode)))
+            case .failure(let error):
+                done(.failure(.failed("cannot read the library: \(error)")))
+            }
+        }
+    }
+
+    private func mark(_ selection: EpisodeSelection, played: Bool, done: @escaping (Result<[EpisodeID], LibraryError>) -> Void) {
+        let store = player.store, date = timers.date
+        player.background.run({ Result { try store.mark(selection, played: played, at: date) } }) { [weak self] result in
+            switch result {
+            case .success(let marked):
+                self?.player.marked(marked, played: played)
+                done(.success(marked))
+            case .failure(let error):
+                done(.failure(.failed("cannot mark the episodes: \(error)")))
+            }
+        }
+    }
+
+    // MARK: Stars
+
+    /// Stars episodes (kept: never tidied away), or takes their stars away.
+    public func star(_ episodes: [EpisodeID], starred: Bool, done: @escaping (Result<[EpisodeID], LibraryError>) -> Void) {
+        let store = player.store, date = starred ? timers.date : nil
+        player.background.run({ Result { try store.star(episodes, at: date) } }) { [weak self] result in
+            switch result {
+            case .success(let changed):
+                if let missing = episodes.first(where: { !changed.contains($0) }) { return done(.failure(.noSuchEpisode(missing))) }
+                self?.player.starred(changed, at: date)
+                done(.success(changed))
+            case .failure(let error):
+                done(.failure(.failed("cannot star the episodes: \(error)")))
+            }
+        }
+    }
+
+    // MARK: The inbox
+
+    /// New episodes a refresh found enter the inbox, unless auto-queue put them in Up Next (the first
+    /// fetch of a podcast and an import bring none: a backlog is not news).
+    func inboxFound(_ episodes: [EpisodeID]) {
+        let queued = Set(player.upNext.episodes)
+        let fresh = episodes.filter { !queued.contains($0) && $0 != player.current?.id }
+        guard !fresh.isEmpty else { return }
+        let store = player.store, date = timers.date
+        player.background.run { Player.log { try store.addToInbox(fresh, at: date) } }
+    }
+
+    /// Episodes leave the inbox (queued, or played).
+    func leaveInbox(_ episodes: [EpisodeID]) {
+        guard !episodes.isEmpty else { return }
+        let store = player.store
+        player.background.run { Player.log { _ = try store.removeFromInbox(episodes) } }
+    }
+
+    /// Puts inbox episodes into Up Next (at the end, in the order given); they leave the inbox.
+    public func queueFromInbox(_ episodes: [EpisodeID]) throws(LibraryError) {
+        try enqueue(episodes)
+    }
+
+    /// Dismisses episodes from the inbox (nothing else changes); `done` gets those that were in it.
+    public func dismiss(_ episodes: [EpisodeID], done: @escaping (Result<[EpisodeID], LibraryError>) -> Void) {
+        let store = player.store
+        player.background.run({ Result { try store.removeFromInbox(episodes) } }) { result in
+            done(result.mapError { .failed("cannot change the inbox: \($0)") })
+        }
+    }
+
+    /// Empties the inbox; `done` gets how many episodes were in it.
+    public func dismissAll(done: @escaping (Result<Int, LibraryError>) -> Void) {
+        let store = player.store
+        player.background.run({ Result { try store.clearInbox() } }) { result in
+            done(result.mapError { .failed("cannot change the inbox: \($0)") })
+        }
+    }
+
+    /// Plays the newest episode of the inbox.
+    public func playInbox() throws(LibraryError) {
+        let store = player.store
+        guard let newest = try Player.read({ try store.inboxEpisodes().first }) else { throw .noEpisode("the inbox is empty") }
+        try player.play(episode: newest)
+    }
+
+    // MARK: History and statistics
+
+    /// The history since `since` (all when nil), latest first, at most `limit` rows.
+    public func history(since: Date?, limit: Int?, done: @escaping (Result<[ListeningRecord], LibraryError>) -> Void) {
+        let store = player.store
+        player.background.run({ Result { try store.listening(since: since, limit: limit) } }) { result in
+            done(result.mapError { .failed("cannot read the history: \($0)") })
+        }
+    }
+
+    /// The statistics of listening since `since` (all when nil), computed from the history.
+    public func stats(since: Date?, done: @escaping (Result<ListeningStats, LibraryError>) -> Void) {
+        let store = player.store
+        player.background.run({ Result { ListeningStats(try store.listeningTotals(since: since)) } }) { result in
+            done(result.mapError { .failed("cannot read the history: \($0)") })
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+
+/// `earshot history [--since WHEN] [--limit N] [--json]`: what was heard, when, for how long, where.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Show what was heard: when, for how long, which part, at which speed, on which device.",
+        discussion: """
+            One row per sitting (from play to pause, the end or another episode), latest first; ✓ marks
+            one that finished the episode. Examples:
+              earshot history
+              earshot history --since 7d
+              earshot history --since 2026-01-01 --json
+            """)
+
+    @Option(help: ArgumentHelp("Only since then: \(DateArgument.help).", valueName: "when"))
+    var since: DateArgument?
+
+    @Option(help: "At most this many rows (0: all).")
+    var limit = 50
+
+    @Flag(help: "Print JSON (instants in ISO 8601, times in seconds).")
+    var json = false
+
+    func validate() throws {
+        if limit < 0 { throw ValidationError("--limit counts rows: 0 or more") }
+    }
+
+    func run() throws {
+        let entries = try DaemonClient().history(since: since?.date, limit: limit == 0 ? nil : limit)
+        Console.print(json ? try JSONOutput.render(entries) : HistoryText.render(entries, width: Terminal.outputWidth))
+    }
+}
+
+/// `earshot stats [--since WHEN] [--json]`: time listened, and the time speed, trimming and skips saved.
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Show how much was listened, per podcast and per month, and the time speed and trimming saved.",
+        discussion: """
+            Computed from the history, so exact: the wall time listened, the audio it covered, and the
+            difference explained (speed, trimmed silences), beside the intros and outros skipped.
+            Examples:
+              earshot stats
+              earshot stats --since 1y --json
+            """)
+
+    @Option(help: ArgumentHelp("Only since then: \(DateArgument.help).", valueName: "when"))
+    var since: DateArgument?
+
+    @Flag(help: "Print JSON (seconds throughout).")
+    var json = false
+
+    func run() throws {
+        let stats = try DaemonClient().stats(since: since?.date)
+        Console.print(json ? try JSONOutput.render(stats) : HistoryText.render(stats, width: Terminal.outputWidth))
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+
+/// `earshot mark played|unplayed …`: says an episode was heard (elsewhere, or not at all), one at a time
+/// or a whole backlog.
+struct MarkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mark",
+        abstract: "Mark episodes played or unplayed: one at a time, or a podcast's backlog.",
+        discussion: """
+            Played puts an episode's place at its end and takes it out of Up Next and the inbox (the one
+            playing gives way to the next); unplayed puts its place back at 0. Each undoes the other.
+            Examples:
+              earshot mark played 812 813
+              earshot mark played "daily news" --all
+              earshot mark played "daily news" --before 812
+              earshot mark played "daily news" --older-than 30d
+              earshot mark unplayed 812
+            """,
+        subcommands: [MarkPlayedCommand.self, MarkUnplayedCommand.self])
+}
+
+/// `earshot mark played …`.
+struct MarkPlayedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "played", abstract: "Mark episodes played.")
+    @OptionGroup var options: MarkOptions
+    func validate() throws { try options.check() }
+    func run() throws { try options.mark(played: true) }
+}
+
+/// `earshot mark unplayed …`.
+struct MarkUnplayedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "unplayed", abstract: "Mark episodes unplayed.")
+    @OptionGroup var options: MarkOptions
+    func validate() throws { try options.check() }
+    func run() throws { try options.mark(played: false) }
+}
+
+/// What `mark played` and `mark unplayed` take: episodes, or one podcast with a choice of its episodes.
+struct MarkOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("Episodes (numbers or parts of titles); with --all, --before or --older-than, one podcast.",
+                                 valueName: "episode-or-podcast"))
+    var targets: [Reference] = []
+
+    @Flag(help: "Every episode of the podcast.")
+    var all = false
+
+    @Option(help: ArgumentHelp("Only the podcast's episodes released before this one of its episodes.", valueName: "episode"))
+    var before: Reference?
+
+    @Option(name: .customLong("older-than"), help: ArgumentHelp("Only the podcast's episodes released before then: \(DateArgument.help).",
+                                                                 valueName: "when"))
+    var olderThan: DateArgument?
+
+    /// Whether the command names a podcast rather than episodes.
+    private var choosesFromPodcast: Bool { all || before != nil || olderThan != nil }
+
+    func check() throws {
+        guard !targets.isEmpty else { throw ValidationError("name at least one episode (or a podcast with --all)") }
+        if choosesFromPodcast, targets.count != 1 {
+            throw ValidationError("--all, --before and --older-than take exactly one podcast")
+        }
+        if all, before != nil || olderThan != nil { throw ValidationError("--all takes every episode: leave out --before and --older-than") }
+    }
+
+    func mark(played: Bool) throws {
+        let client = try DaemonClient()
+        let resolver = Resolver(client: client)
+        let word = played ? "played" : "unplayed"
+        if choosesFromPodcast {
+            let podcast = try resolver.podcast(targets[0])
+            let marked = try client.mark(podcast: podcast.id, played: played, before: try before.map { try resolver.episode($0) },
+                                         releasedBefore: olderThan?.date)
+            Console.print("Marked \(Self.count(marked.count)) of “\(podcast.displayTitle)” \(word).")
+        } else {
+            let ids = try targets.map { try resolver.episode($0) }
+            let marked = try client.mark(ids, played: played)
+            if let missing = ids.first(where: { !marked.contains($0) }) { throw CommandFailure("no episode \(missing)") }
+            Console.print("Marked \(Self.count(marked.count)) \(word).")
+        }
+    }
+
+    private static func count(_ n: Int) -> String { n == 1 ? "1 episode" : "\(n) episodes" }
+}

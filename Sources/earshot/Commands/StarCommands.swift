@@ -1,0 +1,40 @@
+import ArgumentParser
+
+/// `earshot star EPISODE...`: keeps episodes (listed with `episodes --starred`, never tidied away).
+struct StarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "star", abstract: "Star episodes: listed with earshot episodes --starred, their downloads never tidied away.")
+
+    @Argument(help: ArgumentHelp("The episodes: numbers or parts of titles.", valueName: "episode"))
+    var episodes: [Reference] = []
+
+    func validate() throws {
+        guard !episodes.isEmpty else { throw ValidationError("name at least one episode") }
+    }
+
+    func run() throws { try Self.star(episodes, starred: true) }
+
+    /// Stars or unstars the episodes named and says so.
+    static func star(_ episodes: [Reference], starred: Bool) throws {
+        let client = try DaemonClient()
+        let resolver = Resolver(client: client)
+        let ids = try episodes.map { try resolver.episode($0) }
+        try client.star(ids, starred: starred)
+        let count = ids.count == 1 ? "1 episode" : "\(ids.count) episodes"
+        Console.print(starred ? "Starred \(count)." : "Unstarred \(count).")
+    }
+}
+
+/// `earshot unstar EPISODE...`: takes stars away.
+struct UnstarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "unstar", abstract: "Take the stars of episodes away.")
+
+    @Argument(help: ArgumentHelp("The episodes: numbers or parts of titles.", valueName: "episode"))
+    var episodes: [Reference] = []
+
+    func validate() throws {
+        guard !episodes.isEmpty else { throw ValidationError("name at least one episode") }
+    }
+
+    func run() throws { try StarCommand.star(episodes, starred: false) }
+}
