@@ -34,7 +34,7 @@ struct LibraryCommandTests {
         #expect(run.stdout.contains("Roses in winter"))
         #expect(!run.stdout.contains("briefing"))
         #expect(!run.stdout.contains("podcast"), "one podcast: no podcast column")
-        #expect(earshot.library.calls(of: "Episodes").last == [.int64(3), .boolean(false), .string("")])
+        #expect(earshot.library.calls(of: "Episodes").last == [.int64(3), .string("all"), .string("")])
     }
 
     @Test func episodesUnplayedJSONAsksForUnplayedOnes() throws {
@@ -45,7 +45,7 @@ struct LibraryCommandTests {
         #expect(episodes.map { $0["id"] as? Int } == [22, 12, 21, 31])
         #expect(episodes[0]["duration"] == nil)
         #expect(episodes[1]["position"] as? Double == 300)
-        #expect(earshot.library.calls(of: "Episodes").last == [.int64(0), .boolean(true), .string("")])
+        #expect(earshot.library.calls(of: "Episodes").last == [.int64(0), .string("unplayed"), .string("")])
     }
 
     @Test func anAmbiguousPodcastListsTheCandidatesAndFails() throws {

@@ -18,7 +18,7 @@ struct ListeningCommandTests {
         let run = try earshot.run(["play", "roses"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(earshot.library.calls(of: "Play") == [[.int64(31)]])
-        #expect(earshot.library.calls(of: "Episodes").last == [.int64(0), .boolean(false), .string("roses")])
+        #expect(earshot.library.calls(of: "Episodes").last == [.int64(0), .string("all"), .string("roses")])
     }
 
     @Test func playFallsBackToAPodcastWhenNoEpisodeMatches() throws {

@@ -43,7 +43,7 @@ struct HardeningTests {
         _ = try store.podcast(library.podcast)
         _ = try store.outline(id: library.podcast)
         _ = try store.podcastID(url: Sample.feedURL)
-        _ = try store.listEpisodes(podcast: nil, unplayedOnly: true, matching: "e")
+        for filter in EpisodeFilter.allCases { _ = try store.listEpisodes(podcast: nil, filter: filter, matching: "e") }
         _ = try store.listEpisodes([library.a, library.b])
         _ = try store.episodeID(matching: "https://cdn.example/a.mp3")
         _ = try store.episodeToResume(in: library.podcast)

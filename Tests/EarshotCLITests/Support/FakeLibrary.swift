@@ -171,7 +171,7 @@ final class FakeLibrary: BusInterface {
     // MARK: Reading
 
     private func listEpisodes(_ arguments: [DBusValue]) -> [Episode] {
-        let podcast = arguments[0].int64Value!, unplayed = arguments[1].boolValue!, text = arguments[2].stringValue!
+        let podcast = arguments[0].int64Value!, unplayed = arguments[1].stringValue == "unplayed", text = arguments[2].stringValue!
         return episodes.filter {
             (podcast == 0 || $0.podcast == podcast) && (!unplayed || !$0.completed)
                 && (text.isEmpty || $0.title.lowercased().contains(text.lowercased()))

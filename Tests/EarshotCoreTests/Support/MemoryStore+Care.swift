@@ -80,7 +80,7 @@ extension MemoryStore {
 
     func listening(since: Date?, limit: Int?) throws -> [ListeningRecord] {
         locked {
-            let chosen = listeningRows.values.filter { since.map { limit in $0.startedAt >= limit } ?? true }
+            let chosen = listeningRows.values.filter { record in since.map { record.startedAt >= $0 } ?? true }
                 .sorted { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }
             return Array(chosen.prefix(limit ?? chosen.count))
         }

@@ -30,7 +30,7 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
     /// The addresses feeds lived at before they moved.
     private var formerURLs: [URL: PodcastID] = [:]
     /// Every write, in order, for tests that check what was saved.
-    private(set) var writes: [String] = []
+    var writes: [String] = []
     /// Whether the caller is on the loop rather than in background work (the fixture asks its background).
     var isOnLoop: () -> Bool = { true }
     /// How many reads were made on the loop, which the design keeps small; a test may reset it.
