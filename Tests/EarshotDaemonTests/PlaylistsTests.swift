@@ -29,21 +29,22 @@ struct PlaylistsTests {
         guard reply.status == 0, reply.stdout.contains("Another Show") else { throw TestFailure("Subscribe: \(reply.stdout) \(reply.stderr)") }
     }
 
-    @Test func upNextComesFirstThenEveryPodcastInEachOrdering() throws {
+    @Test func upNextComesFirstThenTheInboxThenEveryPodcastInEachOrdering() throws {
         let h = try DaemonHarness()
         try Self.addSecondShow(h)
         let user = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "10", "User", "false")
         #expect(user.contains("'/org/earshot/playlist/upnext', 'Up Next'"), "\(user)")
-        let upNext = try #require(user.range(of: "Up Next")), daemon = try #require(user.range(of: "Daemon Show")),
-            another = try #require(user.range(of: "Another Show"))
-        #expect(upNext.lowerBound < daemon.lowerBound && daemon.lowerBound < another.lowerBound, "in the order added: \(user)")
+        let upNext = try #require(user.range(of: "Up Next")), inbox = try #require(user.range(of: "'/org/earshot/playlist/inbox', 'Inbox'")),
+            daemon = try #require(user.range(of: "Daemon Show")), another = try #require(user.range(of: "Another Show"))
+        #expect(upNext.lowerBound < inbox.lowerBound && inbox.lowerBound < daemon.lowerBound && daemon.lowerBound < another.lowerBound,
+                "in the order added: \(user)")
         let alphabetical = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "10", "Alphabetical", "true")
         let a = try #require(alphabetical.range(of: "Another Show")), d = try #require(alphabetical.range(of: "Daemon Show"))
         #expect(d.lowerBound < a.lowerBound, "reversed alphabetical: \(alphabetical)")
-        let page = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "1", "1", "User", "false")
+        let page = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "2", "1", "User", "false")
         #expect(page.contains("Daemon Show") && !page.contains("Up Next") && !page.contains("Another Show"), "\(page)")
         let count = try Self.call(h, "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Playlists", "PlaylistCount")
-        #expect(count == "(<uint32 3>,)")
+        #expect(count == "(<uint32 4>,)")
         #expect(h.terminate() == 0)
     }
 
@@ -66,7 +67,7 @@ struct PlaylistsTests {
         let h = try DaemonHarness()
         let listing = try Subprocess.run(
             ["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path", "/org/earshot/Earshot",
-             "--method", "org.earshot.Earshot1.Episodes", "0", "false", "Middle"], busAddress: h.bus.address, context: h.context)
+             "--method", "org.earshot.Earshot1.Episodes", "0", "all", "Middle"], busAddress: h.bus.address, context: h.context)
         let id = try #require(listing.stdout.components(separatedBy: "'id': <int64 ").dropFirst().first?.prefix { $0.isNumber })
         try Subprocess.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path", "/org/earshot/Earshot",
                             "--method", "org.earshot.Earshot1.QueueAdd", "[int64 \(id)]", "0"], busAddress: h.bus.address, context: h.context)
@@ -88,7 +89,7 @@ extension PlaylistsTests {
         try Self.call(h, "org.mpris.MediaPlayer2.Playlists.ActivatePlaylist", another)
         #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
         let listing = try Subprocess.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path",
-                                          "/org/earshot/Earshot", "--method", "org.earshot.Earshot1.Episodes", "0", "false", "Middle"],
+                                          "/org/earshot/Earshot", "--method", "org.earshot.Earshot1.Episodes", "0", "all", "Middle"],
                                          busAddress: h.bus.address, context: h.context)
         let id = try #require(listing.stdout.components(separatedBy: "'id': <int64 ").dropFirst().first?.prefix { $0.isNumber })
         _ = try Subprocess.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path",
