@@ -44,18 +44,20 @@ public struct ListeningStats: Sendable, Equatable {
     /// Per month, latest first.
     public var months: [Line]
 
-    /// The statistics of these totals (the store's per-podcast, per-month sums).
-    public init(_ totals: [ListeningTotals]) {
+    /// The statistics of the store's totals: everything is the months added up.
+    public init(_ totals: ListeningBreakdown) {
         var all = Line(name: "all")
-        var byPodcast: [String: Line] = [:], byMonth: [String: Line] = [:]
-        for total in totals {
-            all.add(total)
-            let key = total.podcast.map { "#\($0.rawValue)" } ?? "title:\(total.podcastTitle ?? "")"
-            byPodcast[key, default: Line(name: total.podcastTitle ?? "(untitled)", podcast: total.podcast)].add(total)
-            byMonth[total.month, default: Line(name: total.month)].add(total)
-        }
+        for month in totals.months { all.add(month) }
         self.all = all
-        podcasts = byPodcast.values.sorted { ($0.listened, $1.name) > ($1.listened, $0.name) }
-        months = byMonth.values.sorted { $0.name > $1.name }
+        podcasts = totals.podcasts.map { total in
+            var line = Line(name: total.podcastTitle ?? "(untitled)", podcast: total.podcast)
+            line.add(total)
+            return line
+        }.sorted { ($0.listened, $1.name) > ($1.listened, $0.name) }
+        months = totals.months.map { total in
+            var line = Line(name: total.month ?? "")
+            line.add(total)
+            return line
+        }.sorted { $0.name > $1.name }
     }
 }

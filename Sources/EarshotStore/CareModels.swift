@@ -90,14 +90,14 @@ public struct ListeningRecord: Sendable, Equatable {
     public var wallTime: Double { max(0, endedAt.timeIntervalSince(startedAt)) }
 }
 
-/// The history added up for one podcast in one month (the store's share of the statistics; Core's
-/// `ListeningStats` combines them).
+/// The history added up for one podcast, or for one month (the store's share of the statistics;
+/// Core's `ListeningStats` names and orders them).
 public struct ListeningTotals: Sendable, Equatable {
-    /// The podcast (nil once unsubscribed: then `podcastTitle` tells them apart).
+    /// The podcast (nil once unsubscribed: then `podcastTitle` tells them apart); nil for a month.
     public var podcast: PodcastID?
     public var podcastTitle: String?
-    /// The month the listening started in, local time, as `YYYY-MM`.
-    public var month: String
+    /// The month, local time, as `YYYY-MM`; nil for a podcast.
+    public var month: String?
     public var sessions: Int
     /// Stretches that ended with the episode finished.
     public var finished: Int
@@ -108,7 +108,7 @@ public struct ListeningTotals: Sendable, Equatable {
     public var skipped: Double
 
     /// Totals with the given fields.
-    public init(podcast: PodcastID?, podcastTitle: String?, month: String, sessions: Int, finished: Int,
+    public init(podcast: PodcastID? = nil, podcastTitle: String? = nil, month: String? = nil, sessions: Int, finished: Int,
                 wallTime: Double, span: Double, trimmed: Double, skipped: Double) {
         self.podcast = podcast
         self.podcastTitle = podcastTitle
@@ -119,6 +119,18 @@ public struct ListeningTotals: Sendable, Equatable {
         self.span = span
         self.trimmed = trimmed
         self.skipped = skipped
+    }
+}
+
+/// The history added up both ways: per podcast and per month.
+public struct ListeningBreakdown: Sendable, Equatable {
+    public var podcasts: [ListeningTotals]
+    public var months: [ListeningTotals]
+
+    /// A breakdown with the given totals.
+    public init(podcasts: [ListeningTotals], months: [ListeningTotals]) {
+        self.podcasts = podcasts
+        self.months = months
     }
 }
 

@@ -51,25 +51,67 @@ extension Store {
         }
     }
 
-    /// The history since `since` (all when nil) added up per podcast and month (local time).
-    public func listeningTotals(since: Date?) throws -> [ListeningTotals] {
-        try read { db in
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT podcastId, max(podcastTitle),
-                    strftime('%Y-%m', startedAt + \(Self.unixEpochOffset), 'unixepoch', 'localtime') AS month,
-                    count(*), sum(finished), sum(max(endedAt - startedAt, 0)), sum(span), sum(trimmed), sum(skipped)
-                FROM listening WHERE startedAt >= ?
-                GROUP BY podcastId, CASE WHEN podcastId IS NULL THEN podcastTitle END, month
-                """, arguments: [since?.timeIntervalSinceReferenceDate ?? -Double.greatestFiniteMagnitude])
-            var totals: [ListeningTotals] = []
-            while let row = try rows.next() {
-                totals.append(ListeningTotals(
-                    podcast: row.integer(0).map(PodcastID.init), podcastTitle: row.text(1), month: row.text(2) ?? "",
-                    sessions: Int(row.integer(3) ?? 0), finished: Int(row.integer(4) ?? 0), wallTime: row.real(5) ?? 0,
-                    span: row.real(6) ?? 0, trimmed: row.real(7) ?? 0, skipped: row.real(8) ?? 0))
+    /// The history since `since` (all when nil) added up per podcast (latest title) and per month
+    /// (local time, in `timeZone`). Both are read from covering indexes, so a year of history adds up in
+    /// milliseconds.
+    public func listeningTotals(since: Date?, timeZone: TimeZone = .current) throws -> ListeningBreakdown {
+        let from = since?.timeIntervalSinceReferenceDate ?? -Double.greatestFiniteMagnitude
+        return try read { db in
+            var podcasts: [ListeningTotals] = []
+            let byPodcast = try Row.fetchCursor(db, sql: """
+                SELECT podcastId, (SELECT podcastTitle FROM listening t WHERE t.podcastId = l.podcastId ORDER BY startedAt DESC LIMIT 1),
+                    \(Self.sums) FROM listening l WHERE podcastId IS NOT NULL AND startedAt >= ? GROUP BY podcastId
+                """, arguments: [from])
+            while let row = try byPodcast.next() {
+                podcasts.append(Self.totals(row, from: 2, podcast: row.integer(0).map(PodcastID.init), title: row.text(1)))
             }
-            return totals
+            let unsubscribed = try Row.fetchCursor(db, sql: """
+                SELECT podcastTitle, \(Self.sums) FROM listening WHERE podcastId IS NULL AND startedAt >= ? GROUP BY podcastTitle
+                """, arguments: [from])
+            while let row = try unsubscribed.next() { podcasts.append(Self.totals(row, from: 1, title: row.text(0))) }
+            let bounds = try Row.fetchOne(db, sql: "SELECT min(startedAt), max(startedAt) FROM listening WHERE startedAt >= ?",
+                                          arguments: [from])
+            guard let first = bounds?.date(0), let last = bounds?.date(1) else { return ListeningBreakdown(podcasts: podcasts, months: []) }
+            let months = Self.months(from: first, to: last, timeZone: timeZone)
+            let ranges = "[" + months.map { "[\($0.start.timeIntervalSinceReferenceDate),\($0.end.timeIntervalSinceReferenceDate)]" }
+                .joined(separator: ",") + "]"
+            var byMonth: [ListeningTotals] = []
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT m.key, \(Self.sums) FROM json_each(?) m
+                JOIN listening l ON l.startedAt >= max(m.value ->> 0, ?) AND l.startedAt < m.value ->> 1 GROUP BY m.key
+                """, arguments: [ranges, from])
+            while let row = try rows.next() {
+                guard let index = row.integer(0).map(Int.init), months.indices.contains(index) else { continue }
+                byMonth.append(Self.totals(row, from: 1, month: months[index].name))
+            }
+            return ListeningBreakdown(podcasts: podcasts, months: byMonth)
         }
+    }
+
+    /// The sums `totals(_:from:)` reads, in this order.
+    private static let sums = "count(*), sum(finished), sum(max(endedAt - startedAt, 0)), sum(span), sum(trimmed), sum(skipped)"
+
+    private static func totals(_ row: Row, from index: Int, podcast: PodcastID? = nil, title: String? = nil,
+                               month: String? = nil) -> ListeningTotals {
+        ListeningTotals(podcast: podcast, podcastTitle: title, month: month, sessions: Int(row.integer(index) ?? 0),
+                        finished: Int(row.integer(index + 1) ?? 0), wallTime: row.real(index + 2) ?? 0, span: row.real(index + 3) ?? 0,
+                        trimmed: row.real(index + 4) ?? 0, skipped: row.real(index + 5) ?? 0)
+    }
+
+    /// The calendar months from the one holding `first` to the one holding `last`: where each starts and
+    /// ends, and its name (`YYYY-MM`).
+    static func months(from first: Date, to last: Date, timeZone: TimeZone) -> [(name: String, start: Date, end: Date)] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        guard let startOfFirst = calendar.dateInterval(of: .month, for: first)?.start else { return [] }
+        var months: [(name: String, start: Date, end: Date)] = []
+        var start = startOfFirst
+        while start <= last, months.count < 12 * 200, let end = calendar.date(byAdding: .month, value: 1, to: start) {
+            let parts = calendar.dateComponents([.year, .month], from: start)
+            months.append((String(format: "%04d-%02d", parts.year ?? 0, parts.month ?? 0), start, end))
+            start = end
+        }
+        return months
     }
 
     /// How often the episode was played to the end, and when last.
@@ -81,7 +123,4 @@ extension Store {
             return EpisodeUse(count: Int(row?.integer(0) ?? 0), last: row?.date(1))
         }
     }
-
-    /// Seconds from 1970 to 2001 (the store's instants count from 2001; SQLite's from 1970).
-    static let unixEpochOffset = 978_307_200
 }

@@ -133,27 +133,29 @@ struct LibraryCareTests {
 @Suite("Statistics from the history")
 struct ListeningStatsTests {
     @Test func theSavingsExplainTheDifferenceBetweenAudioAndWallTime() {
-        let stats = ListeningStats([
-            ListeningTotals(podcast: PodcastID(rawValue: 1), podcastTitle: "Alpha", month: "2026-10", sessions: 2, finished: 1,
-                            wallTime: 600, span: 1000, trimmed: 100, skipped: 30),
-            ListeningTotals(podcast: PodcastID(rawValue: 1), podcastTitle: "Alpha", month: "2026-11", sessions: 1, finished: 0,
-                            wallTime: 100, span: 100, trimmed: 0, skipped: 0),
-            ListeningTotals(podcast: nil, podcastTitle: "Gone", month: "2026-11", sessions: 1, finished: 1,
-                            wallTime: 900, span: 900, trimmed: 0, skipped: 0),
-        ])
+        let stats = ListeningStats(ListeningBreakdown(
+            podcasts: [
+                ListeningTotals(podcast: PodcastID(rawValue: 1), podcastTitle: "Alpha", sessions: 3, finished: 1, wallTime: 700,
+                                span: 1100, trimmed: 100, skipped: 30),
+                ListeningTotals(podcast: nil, podcastTitle: "Gone", sessions: 1, finished: 1, wallTime: 900, span: 900, trimmed: 0, skipped: 0),
+            ],
+            months: [
+                ListeningTotals(month: "2026-10", sessions: 2, finished: 1, wallTime: 600, span: 1000, trimmed: 100, skipped: 30),
+                ListeningTotals(month: "2026-11", sessions: 2, finished: 1, wallTime: 1000, span: 1000, trimmed: 0, skipped: 0),
+            ]))
         #expect(stats.all.sessions == 4 && stats.all.finished == 2)
         #expect(stats.all.listened == 1600 && stats.all.audio == 2000)
         #expect(stats.all.savedBySilence == 100 && stats.all.savedBySpeed == 300)
         #expect(stats.all.listened + stats.all.savedBySpeed + stats.all.savedBySilence == stats.all.audio)
         #expect(stats.podcasts.map(\.name) == ["Gone", "Alpha"], "most listened first")
-        #expect(stats.podcasts[1].listened == 700)
+        #expect(stats.podcasts[1].listened == 700 && stats.podcasts[1].podcast == PodcastID(rawValue: 1))
         #expect(stats.months.map(\.name) == ["2026-11", "2026-10"], "latest first")
         #expect(stats.months[0].listened == 1000)
     }
 
     @Test func slowerThanOnceSavesNegativeTime() {
-        let stats = ListeningStats([ListeningTotals(podcast: nil, podcastTitle: "Slow", month: "2026-11", sessions: 1, finished: 0,
-                                                    wallTime: 125, span: 100, trimmed: 0, skipped: 0)])
+        let slow = ListeningTotals(month: "2026-11", sessions: 1, finished: 0, wallTime: 125, span: 100, trimmed: 0, skipped: 0)
+        let stats = ListeningStats(ListeningBreakdown(podcasts: [], months: [slow]))
         #expect(stats.all.savedBySpeed == -25)
     }
 }

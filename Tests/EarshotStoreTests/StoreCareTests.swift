@@ -99,11 +99,24 @@ struct StoreCareTests {
         try store.saveListening(record(1, e[0], podcast: podcast, at: october, wall: 10, finished: true))
         try store.saveListening(record(2, e[1], podcast: podcast, at: november, wall: 20))
         try store.saveListening(record(3, e[2], podcast: podcast, at: november, wall: 30))
-        let totals = try store.listeningTotals(since: nil).sorted { $0.month < $1.month }
-        #expect(totals.map(\.month) == ["2026-10", "2026-11"])
-        #expect(totals[1] == ListeningTotals(podcast: podcast, podcastTitle: "Show", month: "2026-11", sessions: 2, finished: 0,
-                                            wallTime: 50, span: 75, trimmed: 2, skipped: 4))
-        #expect(try store.listeningTotals(since: november).count == 1)
+        let totals = try store.listeningTotals(since: nil, timeZone: .current)
+        #expect(totals.months.map(\.month) == ["2026-10", "2026-11"])
+        #expect(totals.months[1] == ListeningTotals(month: "2026-11", sessions: 2, finished: 0, wallTime: 50, span: 75, trimmed: 2,
+                                                   skipped: 4))
+        #expect(totals.podcasts == [ListeningTotals(podcast: podcast, podcastTitle: "Show", sessions: 3, finished: 1, wallTime: 60,
+                                                    span: 90, trimmed: 3, skipped: 6)])
+        let recent = try store.listeningTotals(since: november, timeZone: .current)
+        #expect(recent.months.map(\.sessions) == [2] && recent.podcasts.map(\.sessions) == [2])
+        try store.removePodcast(podcast)
+        #expect(try store.listeningTotals(since: nil, timeZone: .current).podcasts.map(\.podcastTitle) == ["Show"],
+                "an unsubscribed podcast is counted by its title")
+    }
+
+    @Test func monthsAreCalendarMonthsInTheListenersTimeZone() throws {
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let months = Store.months(from: Date(timeIntervalSince1970: 1_798_758_000), to: Date(timeIntervalSince1970: 1_801_000_000),
+                                  timeZone: berlin)  // 2026-12-31T23:00Z is already 2027-01-01 in Berlin
+        #expect(months.map(\.name) == ["2027-01"])
     }
 
     @Test func aMergeCarriesTheStarTheInboxAndTheHistoryToTheKeptEpisode() throws {

@@ -63,7 +63,7 @@ public protocol LibraryStore: AnyObject, Sendable {
     func saveListening(_ record: ListeningRecord) throws
     func lastListeningID() throws -> Int64
     func listening(since: Date?, limit: Int?) throws -> [ListeningRecord]
-    func listeningTotals(since: Date?) throws -> [ListeningTotals]
+    func listeningTotals(since: Date?, timeZone: TimeZone) throws -> ListeningBreakdown
     func episodeUse(_ episode: EpisodeID) throws -> EpisodeUse
 
     /// Frees caches after bulk work (SQLite's page cache); they refill as needed.

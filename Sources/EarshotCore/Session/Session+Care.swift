@@ -126,7 +126,7 @@ extension Session {
     /// The statistics of listening since `since` (all when nil), computed from the history.
     public func stats(since: Date?, done: @escaping (Result<ListeningStats, LibraryError>) -> Void) {
         let store = player.store
-        player.background.run({ Result { ListeningStats(try store.listeningTotals(since: since)) } }) { result in
+        player.background.run({ Result { ListeningStats(try store.listeningTotals(since: since, timeZone: .current)) } }) { result in
             done(result.mapError { .failed("cannot read the history: \($0)") })
         }
     }

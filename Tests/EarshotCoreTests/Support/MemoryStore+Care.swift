@@ -86,25 +86,30 @@ extension MemoryStore {
         }
     }
 
-    func listeningTotals(since: Date?) throws -> [ListeningTotals] {
+    func listeningTotals(since: Date?, timeZone: TimeZone) throws -> ListeningBreakdown {
         let records = try listening(since: since, limit: nil)
-        var totals: [String: ListeningTotals] = [:]
         let months = DateFormatter()
         months.dateFormat = "yyyy-MM"
+        months.timeZone = timeZone
+        var byPodcast: [String: ListeningTotals] = [:], byMonth: [String: ListeningTotals] = [:]
         for record in records {
+            let key = record.podcast.map { "#\($0.rawValue)" } ?? "title \(record.podcastTitle ?? "")"
+            Self.add(record, to: &byPodcast[key, default: ListeningTotals(podcast: record.podcast, podcastTitle: record.podcastTitle,
+                                                                         sessions: 0, finished: 0, wallTime: 0, span: 0, trimmed: 0, skipped: 0)])
             let month = months.string(from: record.startedAt)
-            let key = "\(record.podcast?.rawValue ?? -1) \(record.podcast == nil ? record.podcastTitle ?? "" : "") \(month)"
-            var total = totals[key] ?? ListeningTotals(podcast: record.podcast, podcastTitle: record.podcastTitle, month: month,
-                                                       sessions: 0, finished: 0, wallTime: 0, span: 0, trimmed: 0, skipped: 0)
-            total.sessions += 1
-            total.finished += record.finished ? 1 : 0
-            total.wallTime += record.wallTime
-            total.span += record.span
-            total.trimmed += record.trimmed
-            total.skipped += record.skipped
-            totals[key] = total
+            Self.add(record, to: &byMonth[month, default: ListeningTotals(month: month, sessions: 0, finished: 0, wallTime: 0, span: 0,
+                                                                        trimmed: 0, skipped: 0)])
         }
-        return Array(totals.values)
+        return ListeningBreakdown(podcasts: Array(byPodcast.values), months: Array(byMonth.values))
+    }
+
+    private static func add(_ record: ListeningRecord, to total: inout ListeningTotals) {
+        total.sessions += 1
+        total.finished += record.finished ? 1 : 0
+        total.wallTime += record.wallTime
+        total.span += record.span
+        total.trimmed += record.trimmed
+        total.skipped += record.skipped
     }
 
     func episodeUse(_ episode: EpisodeID) throws -> EpisodeUse {

@@ -1,0 +1,60 @@
+import ArgumentParser
+import EarshotGLib
+import EarshotMPRIS
+import Foundation
+
+/// `earshot-bench care-latency`: how long Earshot takes to answer the library-care calls on a big
+/// library (bench/library-care.sh builds one): marking a whole podcast played and unplayed again, the
+/// statistics over the whole history, and the inbox; next to `Ping` on the same daemon (the floor: a
+/// round trip that does no work).
+struct CareLatencyBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "care-latency",
+        abstract: "Time MarkPodcast, Stats and Episodes(inbox) on Earshot against Ping.")
+
+    @Option(help: "The podcast MarkPodcast marks (alternately played and unplayed).")
+    var podcast: Int64
+
+    @Option(help: "Calls per measurement (after 3 warm-up calls).")
+    var calls = 30
+
+    private static let service = "org.mpris.MediaPlayer2.earshot", path = "/org/earshot/Earshot", interface = "org.earshot.Earshot1"
+
+    func run() throws {
+        let context = MainContext.threadDefault()
+        let connection = try BusConnection.session(context: context)
+        let call = { (interface: String, member: String, arguments: [DBusValue]) in
+            try BusMessage.methodCall(destination: Self.service, path: Self.path, interface: interface, member: member,
+                                      arguments: arguments)
+        }
+        try report("Ping (floor)", measure(connection, context) { _ in try call("org.freedesktop.DBus.Peer", "Ping", []) })
+        try report("MarkPodcast (500 episodes)", measure(connection, context) { round in
+            try call(Self.interface, "MarkPodcast", [.int64(podcast), .boolean(round % 2 == 0), .int64(0), .int64(0)])
+        })
+        try report("Stats (whole history)", measure(connection, context) { _ in try call(Self.interface, "Stats", [.int64(0)]) })
+        try report("Episodes(inbox)", measure(connection, context) { _ in
+            try call(Self.interface, "Episodes", [.int64(0), .string("inbox"), .string("")])
+        })
+    }
+
+    /// Round trips in milliseconds, sorted; a failed call ends the benchmark.
+    private func measure(_ connection: BusConnection, _ context: MainContext, _ message: (Int) throws -> BusMessage) throws -> [Double] {
+        var times: [Double] = []
+        for round in 0..<(calls + 3) {
+            var outcome: Result<BusMessage, BusError>?
+            let clock = ContinuousClock()
+            let start = clock.now
+            connection.call(try message(round), timeoutMilliseconds: 30_000) { outcome = $0 }
+            while outcome == nil { context.iterate(mayBlock: true) }
+            let elapsed = clock.now - start
+            if let error = try outcome!.get().error { throw BenchFailure("call failed: \(error)") }
+            if round >= 3 { times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3) }
+        }
+        return times.sorted()
+    }
+
+    private func report(_ label: String, _ sorted: [Double]) {
+        let p50 = sorted[sorted.count / 2]
+        print(String(format: "%@: p50 %.2f ms, max %.2f ms (%d calls)", label, p50, sorted.last!, sorted.count))
+    }
+}
