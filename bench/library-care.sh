@@ -4,7 +4,8 @@
 # 300 episodes, written straight into the daemon's own database (sqlite3, after the daemon created it),
 # then the release daemon answering MarkPodcast on a 500-episode podcast (played, then unplayed: every
 # call marks 500), Stats over the whole history, and Episodes(inbox) — round trips on a private bus,
-# next to Ping on the same daemon (`earshot-bench care-latency`).
+# next to Ping on the same daemon (`earshot-bench care-latency`), with the daemon's CPU time per call
+# (its own time, whatever else the machine runs).
 #
 # Usage: bench/library-care.sh [--build DIR]
 set -euo pipefail
@@ -70,7 +71,7 @@ podcast=$(sqlite3 "$db" "SELECT id FROM feed WHERE title = 'Podcast 1000'")
 "$earshot" serve > "$work/daemon2.log" 2>&1 &
 daemon=$!
 wait_for_daemon
-sleep 3  # the start-up refresh of 2,000 unreachable feeds settles
-"$bench" care-latency --podcast "$podcast"
+sleep 5  # the start-up refresh of 2,000 unreachable feeds settles
+"$bench" care-latency --podcast "$podcast" --daemon-pid "$daemon"
 echo "daemon resident: $(awk '$1 == "VmRSS:" { printf "%.0f MB", $2 / 1024 }' "/proc/$daemon/status")"
 kill -TERM "$daemon"; wait "$daemon" || true

@@ -72,17 +72,14 @@ extension Store {
             let bounds = try Row.fetchOne(db, sql: "SELECT min(startedAt), max(startedAt) FROM listening WHERE startedAt >= ?",
                                           arguments: [from])
             guard let first = bounds?.date(0), let last = bounds?.date(1) else { return ListeningBreakdown(podcasts: podcasts, months: []) }
-            let months = Self.months(from: first, to: last, timeZone: timeZone)
-            let ranges = "[" + months.map { "[\($0.start.timeIntervalSinceReferenceDate),\($0.end.timeIntervalSinceReferenceDate)]" }
-                .joined(separator: ",") + "]"
+            // One plain range scan per month (no GROUP BY: no sort of the rows).
+            let month = try db.cachedStatement(sql: "SELECT \(Self.sums) FROM listening WHERE startedAt >= ? AND startedAt < ?")
             var byMonth: [ListeningTotals] = []
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT m.key, \(Self.sums) FROM json_each(?) m
-                JOIN listening l ON l.startedAt >= max(m.value ->> 0, ?) AND l.startedAt < m.value ->> 1 GROUP BY m.key
-                """, arguments: [ranges, from])
-            while let row = try rows.next() {
-                guard let index = row.integer(0).map(Int.init), months.indices.contains(index) else { continue }
-                byMonth.append(Self.totals(row, from: 1, month: months[index].name))
+            for range in Self.months(from: first, to: last, timeZone: timeZone) {
+                let start = max(range.start.timeIntervalSinceReferenceDate, from)
+                guard let row = try Row.fetchOne(month, arguments: [start, range.end.timeIntervalSinceReferenceDate]),
+                      row.integer(0) ?? 0 > 0 else { continue }
+                byMonth.append(Self.totals(row, from: 0, month: range.name))
             }
             return ListeningBreakdown(podcasts: podcasts, months: byMonth)
         }

@@ -18,6 +18,9 @@ struct CareLatencyBenchmark: ParsableCommand {
     @Option(help: "Calls per measurement (after 3 warm-up calls).")
     var calls = 30
 
+    @Option(help: "The daemon's process id: its CPU time per call is reported too (daemon time, whatever else runs).")
+    var daemonPid: Int32?
+
     private static let service = "org.mpris.MediaPlayer2.earshot", path = "/org/earshot/Earshot", interface = "org.earshot.Earshot1"
 
     func run() throws {
@@ -37,10 +40,14 @@ struct CareLatencyBenchmark: ParsableCommand {
         })
     }
 
-    /// Round trips in milliseconds, sorted; a failed call ends the benchmark.
-    private func measure(_ connection: BusConnection, _ context: MainContext, _ message: (Int) throws -> BusMessage) throws -> [Double] {
+    /// Round trips in milliseconds, sorted, and the daemon's CPU milliseconds per call; a failed call ends
+    /// the benchmark.
+    private func measure(_ connection: BusConnection, _ context: MainContext, _ message: (Int) throws -> BusMessage) throws
+        -> (times: [Double], cpu: Double?) {
         var times: [Double] = []
+        var cpuAtStart: Double?
         for round in 0..<(calls + 3) {
+            if round == 3 { cpuAtStart = daemonCPU() }
             var outcome: Result<BusMessage, BusError>?
             let clock = ContinuousClock()
             let start = clock.now
@@ -50,11 +57,23 @@ struct CareLatencyBenchmark: ParsableCommand {
             if let error = try outcome!.get().error { throw BenchFailure("call failed: \(error)") }
             if round >= 3 { times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3) }
         }
-        return times.sorted()
+        var cpu: Double?
+        if let cpuAtStart, let cpuAtEnd = daemonCPU() { cpu = (cpuAtEnd - cpuAtStart) / Double(calls) }
+        return (times.sorted(), cpu)
     }
 
-    private func report(_ label: String, _ sorted: [Double]) {
-        let p50 = sorted[sorted.count / 2]
-        print(String(format: "%@: p50 %.2f ms, max %.2f ms (%d calls)", label, p50, sorted.last!, sorted.count))
+    /// The daemon's user and system CPU time so far, in milliseconds (from /proc).
+    private func daemonCPU() -> Double? {
+        guard let daemonPid, let stat = try? String(contentsOfFile: "/proc/\(daemonPid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    private func report(_ label: String, _ measured: (times: [Double], cpu: Double?)) {
+        let sorted = measured.times, p50 = sorted[sorted.count / 2]
+        let cpu = measured.cpu.map { String(format: ", daemon CPU %.1f ms a call", $0) } ?? ""
+        print(String(format: "%@: p50 %.2f ms, max %.2f ms (%d calls)%@", label, p50, sorted.last!, sorted.count, cpu))
     }
 }
