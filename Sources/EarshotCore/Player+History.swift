@@ -47,6 +47,7 @@ extension Player {
     func endListening() {
         guard stretch != nil else { return }
         listeningReached(engine.position?.inSeconds)
+        if let record = stretch?.record { events.publish(.listened(record)) }
         stretch = nil
     }
 
@@ -57,6 +58,7 @@ extension Player {
         stretch?.finish(skipping: skipped)
         listeningReached(engine.position?.inSeconds ?? end)
         currentUse = EpisodeUse(count: currentUse.count + 1, last: stretch?.record.endedAt)
+        if let record = stretch?.record { events.publish(.listened(record)) }
         stretch = nil
     }
 

@@ -50,3 +50,10 @@ extension Player {
         changed()
     }
 }
+
+extension Player {
+    /// Sync changed these episodes' places in the store: what this session remembered of them is older.
+    func placesChanged(_ episodes: [EpisodeID]) {
+        for episode in episodes { recentProgress[episode] = nil }
+    }
+}

@@ -28,7 +28,8 @@ public final class BusAnnouncements {
             adapter?.seeked(to: position.inMicroseconds)
         case .podcastsChanged:
             podcastsChanged()
-        case .episodeChanged, .progressSaved, .feedStored, .newEpisodes, .refreshFinished, .podcastRemoved, .settingChanged:
+        case .episodeChanged, .progressSaved, .feedStored, .newEpisodes, .refreshFinished, .podcastRemoved, .settingChanged,
+             .listened, .marked:
             break
         }
     }

@@ -133,10 +133,10 @@ enum Schema {
                 """)
         }
         migrator.registerMigration("v5") { db in
-            // Version 5: looking after a library. An episode can be starred; new episodes wait in the
-            // inbox until queued, dismissed or played; `listening` keeps what was heard, one row per
-            // stretch of listening, with copies of the titles and addresses so that a row outlives its
-            // episode and podcast (their ids become NULL).
+            // Version 5: looking after a library, and sync. An episode can be starred; new episodes wait
+            // in the inbox until queued, dismissed or played; `listening` keeps what was heard, one row
+            // per stretch of listening, with copies of the titles and addresses so that a row outlives
+            // its episode and podcast (their ids become NULL).
             try db.execute(sql: """
                 ALTER TABLE episodeStatus ADD COLUMN starredAt REAL;
                 CREATE INDEX episodeStatus_starred ON episodeStatus (starredAt) WHERE starredAt IS NOT NULL;
@@ -169,6 +169,33 @@ enum Schema {
                 -- from the indexes alone, in order, without a sort.
                 CREATE INDEX listening_startedAt ON listening (startedAt, endedAt, span, trimmed, skipped, finished);
                 CREATE INDEX listening_podcast ON listening (podcastId, startedAt, endedAt, span, trimmed, skipped, finished);
+                -- Sync: the address the sync server knows a podcast by (it stays when the feed moves), the
+                -- changes made here waiting to be sent, and received actions waiting for their episode.
+                ALTER TABLE feed ADD COLUMN syncURL TEXT;
+                CREATE TABLE syncOutbox (
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL CHECK (kind IN ('subscribed', 'unsubscribed', 'action')),
+                    podcastURL TEXT NOT NULL,
+                    episodeURL TEXT,
+                    guid TEXT,
+                    action TEXT,
+                    timestamp REAL,
+                    started INTEGER,
+                    position INTEGER,
+                    total INTEGER
+                );
+                CREATE TABLE syncPending (
+                    podcastURL TEXT NOT NULL,
+                    episodeURL TEXT NOT NULL,
+                    guid TEXT,
+                    action TEXT NOT NULL,
+                    timestamp REAL NOT NULL,
+                    started INTEGER,
+                    position INTEGER,
+                    total INTEGER,
+                    device TEXT,
+                    PRIMARY KEY (podcastURL, episodeURL)
+                ) WITHOUT ROWID;
                 """)
         }
         return migrator

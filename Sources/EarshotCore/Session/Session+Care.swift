@@ -42,6 +42,7 @@ extension Session {
             switch result {
             case .success(let marked):
                 self?.player.marked(marked, played: played)
+                if !marked.isEmpty { self?.events.publish(.marked(marked, played: played)) }
                 done(.success(marked))
             case .failure(let error):
                 done(.failure(.failed("cannot mark the episodes: \(error)")))

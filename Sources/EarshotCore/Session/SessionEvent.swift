@@ -31,6 +31,10 @@ public enum SessionEvent {
     case podcastRemoved(PodcastID, deletingFiles: Bool)
     /// A setting of a podcast (nil: of the whole library) changed.
     case settingChanged(key: String, podcast: PodcastID?)
+    /// A stretch of listening ended (paused, stopped, finished, or another episode): its history row.
+    case listened(ListeningRecord)
+    /// The listener marked these episodes played or unplayed.
+    case marked([EpisodeID], played: Bool)
 }
 
 /// The session's publish–subscribe hub, on the loop's thread. Subscribers hear each event synchronously,

@@ -6,3 +6,4 @@ extension Store: LibraryStore {}
 
 /// The SQLite store keeps the downloads.
 extension Store: DownloadStore {}
+extension Store: SyncStore {}

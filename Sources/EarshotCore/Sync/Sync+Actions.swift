@@ -1,0 +1,87 @@
+import EarshotGLib
+import EarshotStore
+import Foundation
+
+/// Places both ways: the outbox's actions are sent (with their original times, in batches), then the
+/// other devices' actions since the cursor are read, the newest per episode kept, and applied where
+/// newer than the episode's own last listen. An action whose episode is not in the library yet, or is
+/// playing now, waits in the store and is tried again after each refresh and each change of episode.
+extension Sync {
+    /// How many actions go in one upload.
+    static let uploadBatch = 500
+
+    func syncActions() {
+        let store = self.store
+        background({ try store.outbox(limit: Self.uploadBatch * 4) }) { [weak self] outbox in
+            guard let self else { return }
+            let entries = outbox.filter { if case .action = $0.change { true } else { false } }
+            self.upload(entries[...])
+        }
+    }
+
+    private func upload(_ entries: ArraySlice<OutboxEntry>) {
+        guard !entries.isEmpty else { return download() }
+        let batch = entries.prefix(Self.uploadBatch)
+        let actions = batch.compactMap { entry -> EpisodeAction? in
+            guard case .action(var action) = entry.change else { return nil }
+            action.device = account.device
+            return action
+        }
+        server.uploadActions(actions) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .failure(let failure): self.finish(failure)
+            case .success:
+                let store = self.store, ids = batch.map(\.id)
+                self.background({ try store.removeOutbox(ids) }) { [weak self] in self?.upload(entries.dropFirst(batch.count)) }
+            }
+        }
+    }
+
+    private func download() {
+        server.actions(since: actionsSince) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .failure(let failure): self.finish(failure)
+            case .success(let page):
+                let theirs = page.actions.filter { $0.device != self.account.device }
+                self.apply(theirs) { [weak self] in
+                    guard let self else { return }
+                    self.actionsSince = page.timestamp
+                    self.save(Self.actionsKey, String(page.timestamp))
+                    self.finish(nil)
+                }
+            }
+        }
+    }
+
+    /// Applies received actions (with those still waiting), then calls `done` on the loop.
+    func apply(_ received: [EpisodeAction], done: @escaping () -> Void = {}) {
+        let store = self.store
+        let playing = session.player.current?.id
+        background({ () -> (applied: [EpisodeID], waiting: Int) in
+            let waiting = try store.pendingActions()
+            let actions = SyncRules.newestPerEpisode(waiting + received)
+            let episodes = try store.matchEpisodes(actions, normalise: SyncRules.normalised)
+            var places: [(episode: EpisodeID, position: Double, completed: Bool, at: Date)] = []
+            var keep: [EpisodeAction] = [], settled: [EpisodeAction] = []
+            for (action, episode) in zip(actions, episodes) {
+                guard let episode, episode != playing, let place = SyncRules.place(of: action) else {
+                    keep.append(action)
+                    continue
+                }
+                places.append((episode, place.position, place.completed, action.timestamp))
+                settled.append(action)
+            }
+            let applied = try store.applyPlaces(places)
+            try store.removePending(settled.filter { settledAction in waiting.contains { $0.podcast == settledAction.podcast && $0.episode == settledAction.episode } })
+            try store.savePending(keep)
+            return (applied, try store.pendingActions().count)
+        }) { [weak self] result in
+            guard let self else { return }
+            self.status.waiting = result.waiting
+            if !result.applied.isEmpty { self.session.player.placesChanged(result.applied) }
+            done()
+        }
+    }
+}

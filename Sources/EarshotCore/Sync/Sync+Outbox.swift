@@ -1,0 +1,69 @@
+import EarshotGLib
+import EarshotStore
+import Foundation
+
+/// The changes made here become outbox entries at once (in the store: a `kill -9`, an outage or a week
+/// offline loses none of them), each with the time it happened; a sync follows shortly. Changes sync
+/// itself applied are not sent back.
+extension Sync {
+    /// Follows what happened in the session.
+    func hear(_ event: SessionEvent) {
+        switch event {
+        case .feedStored(let podcast, let saved, _):
+            if saved.isNew, syncURLs[podcast.id] == nil {
+                syncURLs[podcast.id] = podcast.url.absoluteString
+                if !applyingRemote, !session.library.isDemo(podcast.id) { queue([.subscribed(podcast.url.absoluteString)]) }
+            }
+        case .podcastRemoved(let podcast, _):
+            if let url = syncURLs.removeValue(forKey: podcast), !applyingRemote, !session.library.isDemo(podcast) {
+                queue([.unsubscribed(url)])
+            }
+        case .listened(let record):
+            if let action = playAction(for: record) { queue([.action(action)]) }
+        case .marked(let episodes, let played):
+            marked(episodes, played: played)
+        case .refreshFinished:
+            run()
+        case .episodeChanged:
+            if status.waiting > 0 { apply([]) }
+        case .nowPlayingChanged, .seeked, .upNextChanged, .progressSaved, .newEpisodes, .podcastsChanged, .settingChanged:
+            break
+        }
+    }
+
+    /// A stretch of listening as a `play` action: where it started and stopped, of the episode's length.
+    private func playAction(for record: ListeningRecord) -> EpisodeAction? {
+        guard let sound = record.soundURL, let podcast = record.podcast.flatMap({ syncURLs[$0] }) ?? record.podcastURL?.absoluteString
+        else { return nil }
+        let length = session.player.current?.id == record.episode ? session.player.length?.inSeconds : nil
+        let total = (length ?? session.player.current?.episode.duration).map { Int($0.rounded()) }
+        var position = Int(record.endPosition.rounded(.down))
+        if record.finished, let total { position = total }
+        let started = min(Int(record.startPosition.rounded(.down)), position)
+        return EpisodeAction(podcast: podcast, episode: sound.absoluteString, guid: record.episodeGUID, kind: .play,
+                             timestamp: record.endedAt, started: started, position: position, total: total.map { max($0, position) })
+    }
+
+    /// Marked played: a `play` to the end; marked unplayed: `new`.
+    private func marked(_ episodes: [EpisodeID], played: Bool) {
+        let store = self.store, now = session.timers.date, urls = syncURLs
+        background({ try store.listEpisodes(episodes) }) { [weak self] listings in
+            let actions = listings.compactMap { listing -> SyncChange? in
+                guard let sound = listing.soundURL, let podcast = urls[listing.podcast] else { return nil }
+                let total = listing.duration.map { Int($0.rounded()) }
+                return .action(played
+                    ? EpisodeAction(podcast: podcast, episode: sound.absoluteString, guid: listing.guid, kind: .play, timestamp: now,
+                                    started: total.map { _ in 0 }, position: total, total: total)
+                    : EpisodeAction(podcast: podcast, episode: sound.absoluteString, guid: listing.guid, kind: .new, timestamp: now))
+            }
+            self?.queue(actions)
+        }
+    }
+
+    /// Puts changes into the outbox and syncs shortly.
+    private func queue(_ changes: [SyncChange]) {
+        guard !changes.isEmpty else { return }
+        let store = self.store
+        background({ try store.appendOutbox(changes) }) { [weak self] in self?.soon() }
+    }
+}

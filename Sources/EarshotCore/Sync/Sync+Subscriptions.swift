@@ -1,0 +1,97 @@
+import EarshotGLib
+import EarshotStore
+import Foundation
+
+/// Subscriptions both ways. The first sync is a union (nothing removed on either side); after it, what
+/// other devices added or removed since the cursor is applied here, and the outbox's changes are sent.
+/// A podcast keeps the address the server first knew it by, so a feed that moved is not
+/// remove-old + add-new to the other devices.
+extension Sync {
+    func syncSubscriptions() {
+        let store = self.store
+        background({ (try store.adoptSyncURLs(), try store.outbox(limit: 10_000)) }) { [weak self] urls, outbox in
+            guard let self else { return }
+            self.syncURLs.merge(urls) { _, known in known }
+            let sent = outbox.filter { if case .action = $0.change { false } else { true } }
+            self.server.subscriptions(since: self.subscriptionsSince ?? 0) { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .failure(let failure): self.finish(failure)
+                case .success(let delta):
+                    if self.subscriptionsSince == nil {
+                        self.merge(local: Set(urls.values), remote: delta, outbox: sent)
+                    } else {
+                        self.follow(delta, outbox: sent, known: urls)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The first sync: both libraries end up with every podcast of either.
+    private func merge(local: Set<String>, remote: SubscriptionDelta, outbox: [OutboxEntry]) {
+        let (upload, subscribe) = SyncRules.union(local: local, remote: Set(remote.add))
+        subscribeHere(subscribe)
+        send(add: upload, remove: [], outbox: outbox, cursor: remote.timestamp)
+    }
+
+    /// Later syncs: the other devices' changes here, then this library's changes there.
+    private func follow(_ delta: SubscriptionDelta, outbox: [OutboxEntry], known: [PodcastID: String]) {
+        let local = Set(known.values)
+        subscribeHere(delta.add.filter { !local.contains($0) })
+        let removed = Set(delta.remove)
+        applyingRemote = true
+        for (podcast, url) in known where removed.contains(url) {
+            try? session.unsubscribe(podcast, deletingFiles: false)
+        }
+        applyingRemote = false
+        var add: [String] = [], remove: [String] = []
+        for entry in outbox {
+            switch entry.change {
+            case .subscribed(let url):
+                add.removeAll { $0 == url }
+                remove.removeAll { $0 == url }
+                add.append(url)
+            case .unsubscribed(let url):
+                add.removeAll { $0 == url }
+                remove.removeAll { $0 == url }
+                remove.append(url)
+            case .action:
+                break
+            }
+        }
+        send(add: add, remove: remove, outbox: outbox, cursor: delta.timestamp)
+    }
+
+    /// Subscribes to podcasts other devices have (auto-queue off, as an import: a backlog is not news).
+    private func subscribeHere(_ urls: [String]) {
+        let addresses = urls.compactMap(URL.init(string:)).filter { ["http", "https"].contains($0.scheme?.lowercased() ?? "") }
+        guard !addresses.isEmpty else { return }
+        applyingRemote = true
+        session.library.subscribe(addresses, autoQueue: false) { reports in
+            for report in reports where report.error != nil { Log.message("sync: could not subscribe to \(report.url.absoluteString): \(report.error!)") }
+        }
+        applyingRemote = false
+    }
+
+    /// Sends this library's subscription changes; the outbox entries go once the server took them.
+    private func send(add: [String], remove: [String], outbox: [OutboxEntry], cursor: Int64) {
+        let done = { [weak self] in
+            guard let self else { return }
+            let store = self.store, ids = outbox.map(\.id)
+            self.background({ try store.removeOutbox(ids) }) { [weak self] in
+                guard let self else { return }
+                self.subscriptionsSince = cursor
+                self.save(Self.subscriptionsKey, String(cursor))
+                self.syncActions()
+            }
+        }
+        guard !add.isEmpty || !remove.isEmpty else { return done() }
+        server.uploadSubscriptions(add: add, remove: remove) { [weak self] result in
+            switch result {
+            case .success: done()
+            case .failure(let failure): self?.finish(failure)
+            }
+        }
+    }
+}

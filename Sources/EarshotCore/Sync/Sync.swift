@@ -1,0 +1,120 @@
+import EarshotGLib
+import EarshotStore
+import Foundation
+
+/// Keeps the library in step with a sync server: subscriptions both ways (the first time a union),
+/// places by the newest action per episode, and every change made here through a persistent outbox,
+/// sent with its original time. Runs after each refresh, shortly after a change here, and when asked;
+/// the loop never waits for it (the server's answers come back on the loop, the store works on the
+/// background). The playing episode is never moved: a newer place for it waits until it is no longer
+/// current.
+public final class Sync {
+    public let account: SyncAccount
+    let server: SyncServer
+    let store: SyncStore
+    unowned let session: Session
+    public internal(set) var status = SyncStatus()
+    /// The server's cursors, and whether the first sync (the union) was done.
+    var subscriptionsSince: Int64?
+    var actionsSince: Int64 = 0
+    /// Podcast → the address the server knows it by (kept for podcasts removed here).
+    var syncURLs: [PodcastID: String] = [:]
+    /// While sync itself subscribes or unsubscribes, those are not changes to send.
+    var applyingRemote = false
+    private var debounce: TimerHandle?
+    private var again = false
+    private var waiters: [(SyncFailure?) -> Void] = []
+    private var loggedFailures: Set<String> = []
+
+    /// How long after a change here the sync that sends it starts.
+    static let debounceDelay: Duration = .seconds(10)
+    static let subscriptionsKey = "state.sync.subscriptions-since", actionsKey = "state.sync.actions-since"
+    static let lastSyncKey = "state.sync.last"
+
+    /// Sync for `account` through `server`, continuing from the cursors in `state` (the stored
+    /// `state.sync.*` values).
+    init(account: SyncAccount, server: SyncServer, store: SyncStore, session: Session, state: [String: String]) {
+        self.account = account
+        self.server = server
+        self.store = store
+        self.session = session
+        subscriptionsSince = state[Self.subscriptionsKey].flatMap { Int64($0) }
+        actionsSince = state[Self.actionsKey].flatMap { Int64($0) } ?? 0
+        status.lastSync = state[Self.lastSyncKey].flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+        for podcast in session.library.podcasts { syncURLs[podcast.id] = podcast.url.absoluteString }
+    }
+
+    // MARK: Running
+
+    /// Syncs now (or right after the sync in progress); `done` hears how it ended.
+    public func run(done: ((SyncFailure?) -> Void)? = nil) {
+        if let done { waiters.append(done) }
+        debounce?.cancel()
+        debounce = nil
+        guard !status.running else {
+            again = true
+            return
+        }
+        status.running = true
+        server.start { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success: self.syncSubscriptions()
+            case .failure(let failure): self.finish(failure)
+            }
+        }
+    }
+
+    /// A change here: sync shortly (several changes in a row make one sync).
+    func soon() {
+        guard debounce == nil else { return }
+        debounce = session.timers.after(Self.debounceDelay) { [weak self] in
+            self?.debounce = nil
+            self?.run()
+        }
+    }
+
+    /// Ends the sync in progress: the cursors were saved as each step was applied.
+    func finish(_ failure: SyncFailure?) {
+        status.running = false
+        status.lastFailure = failure?.description
+        if let failure {
+            if loggedFailures.insert(failure.kind).inserted { Log.warning("sync with \(account.server.absoluteString): \(failure)") }
+        } else {
+            loggedFailures = []
+            let now = session.timers.date
+            status.lastSync = now
+            save(Self.lastSyncKey, String(now.timeIntervalSince1970))
+        }
+        let waiters = self.waiters
+        self.waiters = []
+        for waiter in waiters { waiter(failure) }
+        if again {
+            again = false
+            run()
+        }
+    }
+
+    /// Stops: no more runs; a run in progress ends when its answer comes.
+    func stop() {
+        debounce?.cancel()
+        debounce = nil
+    }
+
+    /// Saves a value among the library-wide state, in the background.
+    func save(_ key: String, _ value: String) {
+        let store = self.store
+        session.player.background.run { Player.log { try store.saveSetting(key, value: value, for: nil) } }
+    }
+
+    /// Runs `work` on the background and `then` on the loop with its result; a store failure ends the
+    /// sync with it.
+    func background<T: Sendable>(_ work: @escaping @Sendable () throws -> T, then: @escaping (T) -> Void) {
+        session.player.background.run({ Result { try work() } }) { [weak self] result in
+            switch result {
+            case .success(let value): then(value)
+            case .failure(let error): self?.finish(.server("the library could not be read or written: \(error)"))
+            }
+        }
+    }
+}

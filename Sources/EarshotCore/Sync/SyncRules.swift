@@ -1,0 +1,87 @@
+import EarshotStore
+import Foundation
+
+/// The sync rules that need no server and no store: which place an action means, which of several
+/// actions for an episode counts, how two libraries merge the first time, how audio addresses compare.
+public enum SyncRules {
+    /// The place a received action gives its episode: a `play` its position (finished when within the
+    /// end, by the same rule as local listening), `new` the start, unplayed; nil for the other kinds.
+    public static func place(of action: EpisodeAction) -> (position: Double, completed: Bool)? {
+        switch action.kind {
+        case .play:
+            guard let position = action.position, position >= 0 else { return nil }
+            let total = action.total.flatMap { $0 > 0 ? Double($0) : nil }
+            let seconds = Double(position)
+            let completed = ProgressRules.isFinished(leavingAt: seconds, duration: total)
+            return (completed ? (total ?? seconds) : seconds, completed)
+        case .new:
+            return (0, false)
+        case .download, .delete:
+            return nil
+        }
+    }
+
+    /// The newest action per episode (podcast and audio address), among those that carry a place.
+    public static func newestPerEpisode(_ actions: [EpisodeAction]) -> [EpisodeAction] {
+        var newest: [String: EpisodeAction] = [:]
+        for action in actions where place(of: action) != nil {
+            let key = action.podcast + "\u{0}" + action.episode
+            if let known = newest[key], known.timestamp >= action.timestamp { continue }
+            newest[key] = action
+        }
+        return newest.values.sorted { $0.timestamp < $1.timestamp }
+    }
+
+    /// The first sync of two libraries is a union: what the server lacks is uploaded, what this
+    /// library lacks is subscribed; nothing is removed on either side.
+    public static func union(local: Set<String>, remote: Set<String>) -> (upload: [String], subscribe: [String]) {
+        (local.subtracting(remote).sorted(), remote.subtracting(local).sorted())
+    }
+
+    /// An address with its percent-encoding normalised: unreserved characters decoded, the other escapes
+    /// in upper case (`%7e` and `~` are the same address; so are `%2f` and `%2F`).
+    public static func normalised(_ address: String) -> String {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+        var result: [UInt8] = []
+        var bytes = Array(address.utf8)[...]
+        while let byte = bytes.first {
+            bytes = bytes.dropFirst()
+            guard byte == UInt8(ascii: "%"), bytes.count >= 2,
+                  let value = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16) else {
+                result.append(byte)
+                continue
+            }
+            bytes = bytes.dropFirst(2)
+            result += unreserved.contains(value) ? [value] : Array(String(format: "%%%02X", value).utf8)
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}
+
+extension SyncRules {
+    /// A timestamp as servers write it, read leniently: ISO 8601 with or without a zone (none means
+    /// UTC), `Z` or an offset, with or without fractions of a second, a space for the `T`; or a number
+    /// of seconds since 1970.
+    public static func timestamp(_ text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(trimmed), seconds.isFinite { return Date(timeIntervalSince1970: seconds) }
+        var iso = trimmed.replacingOccurrences(of: " ", with: "T")
+        guard iso.count >= 19 else { return nil }
+        let tail = iso.dropFirst(19)
+        let hasZone = tail.contains("Z") || tail.contains("z") || tail.contains("+") || tail.contains("-")
+        if !hasZone { iso += "Z" }
+        iso = iso.uppercased()
+        let plain = ISO8601DateFormatter()
+        if let date = plain.date(from: iso) { return date }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return fractional.date(from: iso)
+    }
+
+    /// A timestamp as the API writes it: UTC, to the second, without a zone (`2026-11-24T09:30:00`).
+    public static func apiTimestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import GRDB
+
+/// What sync keeps in the library: the outbox of changes made here, received actions waiting for
+/// their episode, the address the server knows each podcast by, and places received from other devices.
+extension Store {
+    // MARK: The outbox
+
+    /// Puts changes at the end of the outbox (kept across restarts until the server took them).
+    public func appendOutbox(_ changes: [SyncChange]) throws {
+        guard !changes.isEmpty else { return }
+        try write { db in
+            let insert = try db.cachedStatement(sql: """
+                INSERT INTO syncOutbox (kind, podcastURL, episodeURL, guid, action, timestamp, started, position, total)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for change in changes {
+                switch change {
+                case .subscribed(let url): try insert.execute(arguments: ["subscribed", url, nil, nil, nil, nil, nil, nil, nil])
+                case .unsubscribed(let url): try insert.execute(arguments: ["unsubscribed", url, nil, nil, nil, nil, nil, nil, nil])
+                case .action(let a):
+                    try insert.execute(arguments: ["action", a.podcast, a.episode, a.guid, a.kind.rawValue,
+                                                   a.timestamp.timeIntervalSinceReferenceDate, a.started, a.position, a.total])
+                }
+            }
+        }
+    }
+
+    /// The oldest changes of the outbox, at most `limit`.
+    public func outbox(limit: Int) throws -> [OutboxEntry] {
+        try read { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT id, kind, podcastURL, episodeURL, guid, action, timestamp, started, position, total
+                FROM syncOutbox ORDER BY id LIMIT ?
+                """, arguments: [limit])
+            var entries: [OutboxEntry] = []
+            while let row = try rows.next() {
+                guard let kind = row.text(1), let podcast = row.text(2) else { continue }
+                switch kind {
+                case "subscribed": entries.append(OutboxEntry(id: row[0], change: .subscribed(podcast)))
+                case "unsubscribed": entries.append(OutboxEntry(id: row[0], change: .unsubscribed(podcast)))
+                default:
+                    guard let episode = row.text(3), let action = row.text(5).flatMap(EpisodeAction.Kind.init(rawValue:)),
+                          let timestamp = row.date(6) else { continue }
+                    entries.append(OutboxEntry(id: row[0], change: .action(EpisodeAction(
+                        podcast: podcast, episode: episode, guid: row.text(4), kind: action, timestamp: timestamp,
+                        started: row.integer(7).map(Int.init), position: row.integer(8).map(Int.init), total: row.integer(9).map(Int.init)))))
+                }
+            }
+            return entries
+        }
+    }
+
+    /// How many changes wait in the outbox.
+    public func outboxCount() throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM syncOutbox") ?? 0 }
+    }
+
+    /// Takes sent changes out of the outbox.
+    public func removeOutbox(_ ids: [Int64]) throws {
+        guard !ids.isEmpty else { return }
+        try write { db in
+            try db.execute(sql: "DELETE FROM syncOutbox WHERE id IN (SELECT value FROM json_each(?))",
+                           arguments: ["[" + ids.map(String.init).joined(separator: ",") + "]"])
+        }
+    }
+
+    // MARK: Podcasts as the server knows them
+
+    /// Every podcast's sync address: the one it was first synced under (it stays when the feed moves),
+    /// else its feed address. Podcasts without one take their feed address now.
+    public func adoptSyncURLs() throws -> [PodcastID: String] {
+        try write { db in
+            try db.execute(sql: "UPDATE feed SET syncURL = url WHERE syncURL IS NULL")
+            var urls: [PodcastID: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, syncURL FROM feed") {
+                if let url = row.text(1) { urls[PodcastID(rawValue: row[0])] = url }
+            }
+            return urls
+        }
+    }
+
+    /// The podcast a sync address names: by its sync address, its feed address or a former address.
+    public func podcastID(syncURL: String) throws -> PodcastID? {
+        if let id = try read({ db in try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE syncURL = ?", arguments: [syncURL]) }) {
+            return PodcastID(rawValue: id)
+        }
+        return try URL(string: syncURL).flatMap { try podcastID(url: $0) }
+    }
+
+    // MARK: Places from other devices
+
+    /// The episode each action names: in its podcast by guid, else by its exact audio address, else by
+    /// that address with its percent-encoding normalised (`normalise`). nil where none is stored.
+    public func matchEpisodes(_ actions: [EpisodeAction], normalise: (String) -> String) throws -> [EpisodeID?] {
+        var podcasts: [String: PodcastID?] = [:]
+        for action in actions where podcasts[action.podcast] == nil { podcasts[action.podcast] = try podcastID(syncURL: action.podcast) }
+        return try read { db in
+            let byGUID = try db.cachedStatement(sql: "SELECT id FROM episode WHERE feedId = ? AND guid = ?")
+            let bySound = try db.cachedStatement(sql: "SELECT id FROM episode WHERE soundURL = ? ORDER BY feedId = ? DESC, id LIMIT 1")
+            return try actions.map { action in
+                let podcast = podcasts[action.podcast] ?? nil
+                if let podcast, let guid = action.guid, let id = try Int64.fetchOne(byGUID, arguments: [podcast.rawValue, guid]) {
+                    return EpisodeID(rawValue: id)
+                }
+                for address in Set([action.episode, normalise(action.episode)]) {
+                    if let id = try Int64.fetchOne(bySound, arguments: [address, podcast?.rawValue ?? 0]) { return EpisodeID(rawValue: id) }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Takes each place that is newer than the episode's own last listen (`at` later than its
+    /// `lastPlayedAt`), in one transaction; returns the episodes whose place changed.
+    public func applyPlaces(_ places: [(episode: EpisodeID, position: Double, completed: Bool, at: Date)]) throws -> [EpisodeID] {
+        guard !places.isEmpty else { return [] }
+        return try write { db in
+            let update = try db.cachedStatement(sql: """
+                INSERT INTO episodeStatus (episodeId, lastListenTime, lastPlayedAt, hasCompleted)
+                SELECT id, ?, ?, ? FROM episode WHERE id = ?
+                ON CONFLICT (episodeId) DO UPDATE SET lastListenTime = excluded.lastListenTime,
+                    lastPlayedAt = excluded.lastPlayedAt, hasCompleted = excluded.hasCompleted
+                WHERE lastPlayedAt IS NULL OR lastPlayedAt < excluded.lastPlayedAt
+                """)
+            var applied: [EpisodeID] = []
+            for place in places {
+                try update.execute(arguments: [place.position, place.at.timeIntervalSinceReferenceDate, place.completed, place.episode.rawValue])
+                if db.changesCount > 0 { applied.append(place.episode) }
+            }
+            return applied
+        }
+    }
+
+    /// Keeps received actions whose episode is not here yet (or is playing), the newest per episode.
+    public func savePending(_ actions: [EpisodeAction]) throws {
+        guard !actions.isEmpty else { return }
+        try write { db in
+            let upsert = try db.cachedStatement(sql: """
+                INSERT INTO syncPending (podcastURL, episodeURL, guid, action, timestamp, started, position, total, device)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (podcastURL, episodeURL) DO UPDATE SET guid = excluded.guid, action = excluded.action,
+                    timestamp = excluded.timestamp, started = excluded.started, position = excluded.position,
+                    total = excluded.total, device = excluded.device
+                WHERE excluded.timestamp > syncPending.timestamp
+                """)
+            for a in actions {
+                try upsert.execute(arguments: [a.podcast, a.episode, a.guid, a.kind.rawValue, a.timestamp.timeIntervalSinceReferenceDate,
+                                               a.started, a.position, a.total, a.device])
+            }
+        }
+    }
+
+    /// The received actions still waiting.
+    public func pendingActions() throws -> [EpisodeAction] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT podcastURL, episodeURL, guid, action, timestamp, started, position, total, device FROM syncPending
+                """).compactMap { row in
+                guard let podcast = row.text(0), let episode = row.text(1), let kind = row.text(3).flatMap(EpisodeAction.Kind.init(rawValue:)),
+                      let timestamp = row.date(4) else { return nil }
+                return EpisodeAction(podcast: podcast, episode: episode, guid: row.text(2), kind: kind, timestamp: timestamp,
+                                     started: row.integer(5).map(Int.init), position: row.integer(6).map(Int.init),
+                                     total: row.integer(7).map(Int.init), device: row.text(8))
+            }
+        }
+    }
+
+    /// Forgets waiting actions (applied, or superseded).
+    public func removePending(_ actions: [EpisodeAction]) throws {
+        guard !actions.isEmpty else { return }
+        try write { db in
+            let delete = try db.cachedStatement(sql: "DELETE FROM syncPending WHERE podcastURL = ? AND episodeURL = ?")
+            for action in actions { try delete.execute(arguments: [action.podcast, action.episode]) }
+        }
+    }
+}
