@@ -22,9 +22,10 @@ let package = Package(
             name: "CGStreamer", pkgConfig: "gstreamer-pbutils-1.0",
             providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
 
         // The few lines of C that Swift cannot import: macros, variadic functions, GType casts.
-        .target(name: "CEarshot", dependencies: ["CGLib", "CSoup", "CGStreamer", "CDBus", "CLibXML2"]),
+        .target(name: "CEarshot", dependencies: ["CGLib", "CSoup", "CGStreamer", "CDBus", "CLibXML2", "CSecret"]),
 
         // Thin Swift wrappers over GLib shared by every component: main context, sources, workers, errors.
         .target(name: "EarshotGLib", dependencies: ["CGLib"]),
@@ -48,7 +49,7 @@ let package = Package(
         .target(name: "EarshotCore", dependencies: ["EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotGLib", "CEarshot"]),
 
         // The bus adapters over Core: MPRIS Player and Playlists, and org.earshot.Earshot1.
-        .target(name: "EarshotService", dependencies: ["EarshotCore", "EarshotMPRIS", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotGLib"]),
+        .target(name: "EarshotService", dependencies: ["EarshotCore", "EarshotMPRIS", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotGLib", "CEarshot", "CGLib"]),
 
         .executableTarget(
             name: "earshot",

@@ -52,8 +52,18 @@ extension Player {
 }
 
 extension Player {
-    /// Sync changed these episodes' places in the store: what this session remembered of them is older.
+    /// Sync changed these episodes' places in the store: what this session remembered of them is older,
+    /// and the current episode (never one that plays: sync waits for it) moves to its new place.
     func placesChanged(_ episodes: [EpisodeID]) {
         for episode in episodes { recentProgress[episode] = nil }
+        guard let current, episodes.contains(current.id), status != .playing,
+              let stored = try? store.storedEpisode(current.id) else { return }
+        self.current?.status = stored.status
+        if loaded, engine.state != .stopped {
+            let start = ProgressRules.startPosition(lastListenTime: stored.status.lastListenTime, hasCompleted: stored.status.hasCompleted)
+            engine.seek(to: .milliseconds(Int64(start * 1000)))
+            playheadMoved()
+        }
+        changed()
     }
 }

@@ -21,6 +21,8 @@ public final class LibraryInterface: BusInterface {
     var downloads: Downloads { session.downloads }
     /// Emits `Progress`; set once the object is exported.
     weak var object: ExportedObject?
+    /// The sync account's side (nil: sync is not offered).
+    public var syncSetup: SyncSetup?
 
     public init(session: Session, store: LibraryStore, background: Background, bridge: MPRISPlayer) {
         self.session = session
@@ -117,6 +119,7 @@ public final class LibraryInterface: BusInterface {
         default:
             if let reply = try performComfort(method, arguments) { return reply }
             if let reply = try performCare(method, arguments) { return reply }
+            if let reply = try performSync(method, arguments) { return reply }
             throw .failed("\(name) has no method \(method)")
         }
     }

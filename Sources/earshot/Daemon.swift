@@ -79,6 +79,10 @@ final class Daemon {
         let art = ArtCache(directory: artDirectory)
         let bridge = MPRISPlayer(session: session, art: art)
         let libraryInterface = LibraryInterface(session: session, store: store, background: background, bridge: bridge)
+        let passwordFile = URL(fileURLWithPath: Configuration.path()).deletingLastPathComponent().appendingPathComponent("sync-password")
+        let syncSetup = SyncSetup(session: session, store: store, background: background, passwords: SyncPasswords(file: passwordFile),
+                                  hostName: Self.hostName)
+        libraryInterface.syncSetup = syncSetup
         // SIGTERM and SIGINT are handled from before the name is owned: a client (or systemd) that sees the
         // daemon up may stop it at once, and it must still end cleanly. Nothing iterates the context until
         // the loop runs, so a signal caught earlier is dispatched there.
@@ -113,6 +117,7 @@ final class Daemon {
             loop.quit()
         }
         session.begin(refreshingEvery: .seconds(Int64(refreshMinutes) * 60))
+        syncSetup.resume()
         Heap.returnFreeMemory()  // what start-up parsed and read back
         loop.run()
         signals.forEach { g_source_remove($0) }

@@ -13,7 +13,7 @@ struct Earshot: ParsableCommand {
             PlayCommand.self, QueueCommand.self, StatusCommand.self, RefreshCommand.self, ImportCommand.self,
             ExportCommand.self, SetCommand.self, SleepCommand.self, ChaptersCommand.self, ChapterCommand.self,
             DownloadCommand.self, DownloadsCommand.self, DeleteCommand.self, MarkCommand.self, InboxCommand.self,
-            StarCommand.self, UnstarCommand.self, HistoryCommand.self, StatsCommand.self,
+            StarCommand.self, UnstarCommand.self, HistoryCommand.self, StatsCommand.self, SyncCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
 }

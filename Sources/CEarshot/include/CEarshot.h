@@ -6,6 +6,7 @@
 #ifndef CEARSHOT_H
 #define CEARSHOT_H
 #include "earshot_soup.h"
+#include "earshot_secret.h"
 #include "earshot_gst.h"
 #include "earshot_heap.h"
 #include "earshot_xml.h"

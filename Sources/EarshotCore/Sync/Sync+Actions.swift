@@ -5,7 +5,8 @@ import Foundation
 /// Places both ways: the outbox's actions are sent (with their original times, in batches), then the
 /// other devices' actions since the cursor are read, the newest per episode kept, and applied where
 /// newer than the episode's own last listen. An action whose episode is not in the library yet, or is
-/// playing now, waits in the store and is tried again after each refresh and each change of episode.
+/// playing now, waits in the store and is tried again at each sync and whenever listening stops (the
+/// newest still wins: listening here after the action keeps this place).
 extension Sync {
     /// How many actions go in one upload.
     static let uploadBatch = 500
@@ -58,7 +59,7 @@ extension Sync {
     /// Applies received actions (with those still waiting), then calls `done` on the loop.
     func apply(_ received: [EpisodeAction], done: @escaping () -> Void = {}) {
         let store = self.store
-        let playing = session.player.current?.id
+        let playing = session.player.status == .playing ? session.player.current?.id : nil
         background({ () -> (applied: [EpisodeID], waiting: Int) in
             let waiting = try store.pendingActions()
             let actions = SyncRules.newestPerEpisode(waiting + received)

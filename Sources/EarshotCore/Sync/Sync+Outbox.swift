@@ -20,13 +20,12 @@ extension Sync {
             }
         case .listened(let record):
             if let action = playAction(for: record) { queue([.action(action)]) }
+            if status.waiting > 0 { apply([]) }
         case .marked(let episodes, let played):
             marked(episodes, played: played)
         case .refreshFinished:
             run()
-        case .episodeChanged:
-            if status.waiting > 0 { apply([]) }
-        case .nowPlayingChanged, .seeked, .upNextChanged, .progressSaved, .newEpisodes, .podcastsChanged, .settingChanged:
+        case .nowPlayingChanged, .episodeChanged, .seeked, .upNextChanged, .progressSaved, .newEpisodes, .podcastsChanged, .settingChanged:
             break
         }
     }
@@ -50,18 +49,26 @@ extension Sync {
         background({ try store.listEpisodes(episodes) }) { [weak self] listings in
             let actions = listings.compactMap { listing -> SyncChange? in
                 guard let sound = listing.soundURL, let podcast = urls[listing.podcast] else { return nil }
-                let total = listing.duration.map { Int($0.rounded()) }
+                // A length nobody learned yet: 1 of 1 second still says "to the end".
+                let total = max(1, listing.duration.map { Int($0.rounded()) } ?? 1)
                 return .action(played
                     ? EpisodeAction(podcast: podcast, episode: sound.absoluteString, guid: listing.guid, kind: .play, timestamp: now,
-                                    started: total.map { _ in 0 }, position: total, total: total)
+                                    started: 0, position: total, total: total)
                     : EpisodeAction(podcast: podcast, episode: sound.absoluteString, guid: listing.guid, kind: .new, timestamp: now))
             }
             self?.queue(actions)
         }
     }
 
-    /// Puts changes into the outbox and syncs shortly.
+    /// Puts changes into the outbox (those of podcasts other devices cannot reach left out) and syncs
+    /// shortly.
     private func queue(_ changes: [SyncChange]) {
+        let changes = changes.filter { change in
+            switch change {
+            case .subscribed(let url), .unsubscribed(let url): SyncRules.isSyncable(url)
+            case .action(let action): SyncRules.isSyncable(action.podcast)
+            }
+        }
         guard !changes.isEmpty else { return }
         let store = self.store
         background({ try store.appendOutbox(changes) }) { [weak self] in self?.soon() }

@@ -32,6 +32,13 @@ public enum SyncRules {
         return newest.values.sorted { $0.timestamp < $1.timestamp }
     }
 
+    /// Whether a podcast's address means the same to other devices: http and https only (a `file:` feed
+    /// is this computer's own).
+    public static func isSyncable(_ address: String) -> Bool {
+        let lower = address.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
     /// The first sync of two libraries is a union: what the server lacks is uploaded, what this
     /// library lacks is subscribed; nothing is removed on either side.
     public static func union(local: Set<String>, remote: Set<String>) -> (upload: [String], subscribe: [String]) {

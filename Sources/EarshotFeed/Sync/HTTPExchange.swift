@@ -39,11 +39,11 @@ public final class HTTPExchange {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(session)) }
 
-    /// Sends `method` to `url` with `body` (JSON when given), as `user` with `password`; the status and
-    /// the body of the answer, whatever the status.
-    public func send(_ method: String, _ url: URL, body: [UInt8]? = nil, user: String, password: String,
+    /// Sends `method` to `url` with `body` (JSON, or a form when `form`), as `user` with `password` when
+    /// given; the status and the body of the answer, whatever the status.
+    public func send(_ method: String, _ url: URL, body: [UInt8]? = nil, form: Bool = false, user: String? = nil, password: String = "",
                      completion: @escaping (Result<(status: Int, body: [UInt8]), HTTPExchangeError>) -> Void) {
-        HTTPExchangeRequest(exchange: self, method: method, url: url, body: body, credentials: (user, password),
+        HTTPExchangeRequest(exchange: self, method: method, url: url, body: body, form: form, credentials: user.map { ($0, password) },
                             completion: completion).start()
     }
 }
@@ -54,7 +54,8 @@ private final class HTTPExchangeRequest {
     private let method: String
     private let url: URL
     private let body: [UInt8]?
-    private let credentials: (user: String, password: String)
+    private let credentials: (user: String, password: String)?
+    private let form: Bool
     private let completion: (Result<(status: Int, body: [UInt8]), HTTPExchangeError>) -> Void
     private let cancellable = g_cancellable_new()
     private var message: OpaquePointer?
@@ -62,9 +63,10 @@ private final class HTTPExchangeRequest {
     private var bytes: [UInt8] = []
     private var finished = false
 
-    init(exchange: HTTPExchange, method: String, url: URL, body: [UInt8]?, credentials: (String, String),
+    init(exchange: HTTPExchange, method: String, url: URL, body: [UInt8]?, form: Bool, credentials: (String, String)?,
          completion: @escaping (Result<(status: Int, body: [UInt8]), HTTPExchangeError>) -> Void) {
         self.exchange = exchange
+        self.form = form
         self.method = method
         self.url = url
         self.body = body
@@ -87,12 +89,14 @@ private final class HTTPExchangeRequest {
         ResponseBodyEnd.prepare(created)
         earshot_soup_message_forbid_redirects(created)
         let headers = soup_message_get_request_headers(created)
-        let token = Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString()
-        soup_message_headers_replace(headers, "Authorization", "Basic \(token)")
+        if let credentials {
+            let token = Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString()
+            soup_message_headers_replace(headers, "Authorization", "Basic \(token)")
+        }
         soup_message_headers_replace(headers, "Accept", "application/json")
         if let body {
             let bytes = body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-            soup_message_set_request_body_from_bytes(created, "application/json", bytes)
+            soup_message_set_request_body_from_bytes(created, form ? "application/x-www-form-urlencoded" : "application/json", bytes)
             g_bytes_unref(bytes)
         }
         watchdog = TransferWatchdog(limits: .feed, context: exchange.context) { [self] fault in

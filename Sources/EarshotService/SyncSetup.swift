@@ -1,0 +1,124 @@
+import EarshotCore
+import EarshotFeed
+import EarshotGLib
+import EarshotStore
+import Foundation
+
+/// The sync account of this daemon: logging in (checked with the server before anything is kept),
+/// resuming at start, logging out, and what `sync status` says. The account lives among the library's
+/// state values, the password with `SyncPasswords`; the work that touches either runs on the background.
+public final class SyncSetup {
+    let session: Session
+    let store: Store
+    let background: Background
+    let passwords: SyncPasswords
+    /// This computer's name, for the device's caption and id.
+    let hostName: String
+    /// Where the password went at the last login (nil until one, or after a restart: then it was found).
+    private(set) var passwordPlace: SyncPasswords.Place?
+
+    static let serverKey = "state.sync.server", userKey = "state.sync.user", dialectKey = "state.sync.dialect"
+    static let deviceKey = "state.sync.device"
+
+    public init(session: Session, store: Store, background: Background, passwords: SyncPasswords, hostName: String) {
+        self.session = session
+        self.store = store
+        self.background = background
+        self.passwords = passwords
+        self.hostName = hostName
+    }
+
+    /// This device's id on a server: `earshot-<host>`, in the characters device ids allow.
+    var deviceID: String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
+        return "earshot-" + String(hostName.map { allowed.contains($0) ? $0 : "-" })
+    }
+
+    /// Starts syncing with the stored account, if there is one and its password is found.
+    public func resume() {
+        guard let account = storedAccount() else { return }
+        let passwords = self.passwords, server = account.server.absoluteString, user = account.user
+        background.run({ passwords.password(server: server, user: user) }) { [weak self] password in
+            guard let self else { return }
+            guard let password else {
+                return Log.warning("sync: no password found for \(user) at \(server); log in again with earshot sync login")
+            }
+            self.session.startSync(account, server: self.client(account, password), store: self.store)
+        }
+    }
+
+    /// Checks the account with the server, then keeps it (the password in the Secret Service) and starts
+    /// syncing; `done` hears the account, or why not.
+    public func login(server: URL, user: String, password: String, dialect: SyncAccount.Dialect, allowHTTP: Bool,
+                      done: @escaping (Result<SyncAccount, LibraryError>) -> Void) {
+        if let refusal = Self.refusal(of: server, allowHTTP: allowHTTP) { return done(.failure(.invalidSetting(refusal))) }
+        let account = SyncAccount(server: server, user: user, dialect: dialect, device: deviceID)
+        let client = client(account, password)
+        client.start { [weak self] result in
+            guard let self else { return }
+            if case .failure(let failure) = result { return done(.failure(.failed(failure.description))) }
+            let passwords = self.passwords, store = self.store
+            self.background.run({ () -> Result<SyncPasswords.Place, Error> in
+                Result {
+                    let place = try passwords.store(password, server: server.absoluteString, user: user)
+                    for (key, value) in [(Self.serverKey, server.absoluteString), (Self.userKey, user),
+                                         (Self.dialectKey, dialect.rawValue), (Self.deviceKey, account.device)] {
+                        try store.saveSetting(key, value: value, for: nil)
+                    }
+                    return place
+                }
+            }) { [weak self] saved in
+                guard let self else { return }
+                switch saved {
+                case .success(let place):
+                    self.passwordPlace = place
+                    if self.session.sync?.account.server != server || self.session.sync?.account.user != user { self.session.stopSync() }
+                    self.session.startSync(account, server: client, store: self.store)
+                    done(.success(account))
+                case .failure(let error):
+                    done(.failure(.failed("the account could not be kept: \(error)")))
+                }
+            }
+        }
+    }
+
+    /// Forgets the account and its password; the library stays as it is.
+    public func logout(done: @escaping () -> Void) {
+        let account = storedAccount()
+        session.stopSync()
+        passwordPlace = nil
+        let passwords = self.passwords, store = self.store
+        background.run({
+            if let account { passwords.forget(server: account.server.absoluteString, user: account.user) }
+            for key in [Self.serverKey, Self.userKey, Self.dialectKey, Self.deviceKey] {
+                do { try store.saveSetting(key, value: nil, for: nil) } catch { Log.warning("sync: could not forget \(key): \(error)") }
+            }
+        }, completion: { done() })
+    }
+
+    /// The stored account, if any.
+    func storedAccount() -> SyncAccount? {
+        guard let state = try? store.settings(for: nil), let server = state[Self.serverKey].flatMap(URL.init(string:)),
+              let user = state[Self.userKey] else { return nil }
+        return SyncAccount(server: server, user: user, dialect: state[Self.dialectKey].flatMap(SyncAccount.Dialect.init) ?? .gpodder,
+                           device: state[Self.deviceKey] ?? deviceID)
+    }
+
+    private func client(_ account: SyncAccount, _ password: String) -> GPodderSyncClient {
+        GPodderSyncClient(account: account, password: password, caption: "Earshot on \(hostName)")
+    }
+
+    /// Why a server address is refused: not http(s), or plain http to another computer without
+    /// `allowHTTP` (the password would cross the network readable).
+    static func refusal(of server: URL, allowHTTP: Bool) -> String? {
+        switch server.scheme?.lowercased() {
+        case "https": return nil
+        case "http":
+            let host = server.host?.lowercased() ?? ""
+            if allowHTTP || ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host) || host.hasPrefix("127.") { return nil }
+            return "\(server.absoluteString) is plain http: the password would cross the network readable (use https, or --allow-http)"
+        default:
+            return "“\(server.absoluteString)” is not an http or https address"
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import Glibc
+
+/// `earshot sync login|status|now|logout`: keeping the library in step with a phone through a sync
+/// server (gpodder.net API 2, or the Nextcloud gPodder Sync app).
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Keep subscriptions and places in step with other devices (gpodder.net API, Nextcloud gPodder Sync).",
+        discussion: """
+            Once logged in, it just works: subscriptions added or removed on either side appear on the other,
+            the place in every episode follows whichever device played it last, an episode finished on the
+            phone is finished here. Examples:
+              earshot sync login https://gpodder.example.org alice
+              earshot sync login --nextcloud https://cloud.example.org
+              earshot sync status
+            """,
+        subcommands: [SyncLoginCommand.self, SyncStatusCommand.self, SyncNowCommand.self, SyncLogoutCommand.self],
+        defaultSubcommand: SyncStatusCommand.self)
+}
+
+/// `earshot sync login URL USER [--password-stdin] [--allow-http]`, `earshot sync login --nextcloud URL`.
+struct SyncLoginCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login", abstract: "Log in to a sync server (the password goes to the desktop's Secret Service).")
+
+    @Argument(help: "The server's address (https; it may carry a path).")
+    var server: String
+
+    @Argument(help: "The user name (not with --nextcloud: the login flow asks for it in the browser).")
+    var user: String?
+
+    @Flag(help: "A Nextcloud with the gPodder Sync app: log in through the browser (Login Flow v2).")
+    var nextcloud = false
+
+    @Flag(help: "Read the password from standard input instead of asking on the terminal.")
+    var passwordStdin = false
+
+    @Flag(help: "Allow plain http to another computer (the password would cross the network readable).")
+    var allowHTTP = false
+
+    func validate() throws {
+        guard let url = URL(string: server), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw ValidationError("“\(server)” is not an http or https address")
+        }
+        if nextcloud, user != nil { throw ValidationError("with --nextcloud the browser asks who you are: name no user") }
+        if !nextcloud, user == nil { throw ValidationError("name the user: earshot sync login URL USER") }
+    }
+
+    func run() throws {
+        let client = try DaemonClient()
+        if nextcloud {
+            let grant = try NextcloudLoginFlow(server: URL(string: server)!).run { login in
+                Console.print("Open this address to let Earshot in, then come back:\n  \(login.absoluteString)\nWaiting…")
+            }
+            let status = try client.syncLogin(server: server, user: grant.user, password: grant.appPassword, dialect: "nextcloud",
+                                              allowHTTP: allowHTTP)
+            return Console.print("Logged in.\n" + status.text)
+        }
+        let password = try readPassword()
+        let status = try client.syncLogin(server: server, user: user!, password: password, dialect: "gpodder", allowHTTP: allowHTTP)
+        Console.print("Logged in.\n" + status.text)
+    }
+
+    /// The password from standard input, or asked on the terminal without echo.
+    private func readPassword() throws -> String {
+        if passwordStdin {
+            guard let line = readLine(strippingNewline: true), !line.isEmpty else { throw CommandFailure("no password on standard input") }
+            return line
+        }
+        guard isatty(STDIN_FILENO) != 0, let typed = getpass("Password for \(user!): ") else {
+            throw CommandFailure("no terminal to ask the password on: use --password-stdin")
+        }
+        let password = String(cString: typed)
+        guard !password.isEmpty else { throw CommandFailure("no password given") }
+        return password
+    }
+}
+
+/// `earshot sync status [--json]`.
+struct SyncStatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show the account, this device, the last sync, and what waits to be sent.")
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        let status = try DaemonClient().syncStatus()
+        Console.print(json ? try JSONOutput.render(status) : status.text)
+    }
+}
+
+/// `earshot sync now`.
+struct SyncNowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "now", abstract: "Sync at once.")
+
+    func run() throws {
+        let status = try DaemonClient().syncNow()
+        if let error = status.error { throw CommandFailure("the sync failed: \(error)") }
+        Console.print(status.text)
+    }
+}
+
+/// `earshot sync logout`.
+struct SyncLogoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "logout", abstract: "Forget the account (the library stays as it is).")
+
+    func run() throws {
+        try DaemonClient().syncLogout()
+        Console.print("Logged out; the library stays as it is.")
+    }
+}

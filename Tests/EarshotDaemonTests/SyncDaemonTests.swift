@@ -1,0 +1,131 @@
+import EarshotTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// Sync against the real thing: the daemon, the `earshot sync` command line, a real oPodSync server on
+/// 127.0.0.1 and mygpoclient as the phone.
+@Suite("earshot sync against oPodSync and mygpoclient", .serialized, .enabled(if: SyncServer.missing == nil, "\(SyncServer.missing ?? "")"))
+struct SyncDaemonTests {
+    private func earshot(_ h: DaemonHarness, _ arguments: String...) throws -> Subprocess.Output {
+        try EarshotProcess.run(arguments, environment: h.environment)
+    }
+
+    /// `earshot sync login` with the password on standard input.
+    private func login(_ h: DaemonHarness, _ server: SyncServer, password: String? = nil) throws -> Subprocess.Output {
+        try Subprocess.run(["/bin/sh", "-c", "printf '%s\\n' '\(password ?? server.password)' | '\(EarshotProcess.executable)' "
+                            + "sync login \(server.url) \(server.user) --password-stdin"], busAddress: h.bus.address, context: h.context)
+    }
+
+    private func episodes(_ h: DaemonHarness) throws -> [[String: Any]] {
+        let run = try earshot(h, "episodes", "--json")
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+    }
+
+    private func audio(_ h: DaemonHarness, _ name: String) -> String { h.server.url("/audio/\(name)").absoluteString }
+
+    @Test func theFirstSyncMergesBothLibrariesAndThePhonesPlaceIsTakenHere() throws {
+        let server = try SyncServer()
+        let h = try DaemonHarness()
+        let other = h.server.url("/other.xml").absoluteString
+        h.server.serve("/other.xml", body: Array(AudioFixtures.feed(audioBase: h.server.baseURL)
+            .replacingOccurrences(of: "Daemon Show", with: "Phone Show").replacingOccurrences(of: "<guid>ep-", with: "<guid>phone-").utf8),
+                       contentType: "application/rss+xml")
+        try server.phoneSubscribe(other)
+        try server.phonePlayed(podcast: h.feedURL.absoluteString, episode: audio(h, "oldest.mp3"), position: 20, total: 50)
+        let logged = try login(h, server)
+        #expect(logged.status == 0 && logged.stdout.hasPrefix("Logged in."), "\(logged.stdout)\(logged.stderr)")
+        #expect(try earshot(h, "sync", "now").status == 0)
+        #expect(try server.phoneSubscriptions().contains(h.feedURL.absoluteString), "this library's podcast went to the server")
+        var titles: [String] = []
+        for _ in 0..<50 {
+            titles = try earshot(h, "podcasts").stdout.components(separatedBy: "\n")
+            if titles.contains(where: { $0.contains("Phone Show") }) { break }
+            usleep(100_000)
+        }
+        #expect(titles.contains { $0.contains("Phone Show") }, "the phone's podcast came here: \(titles)")
+        let oldest = try #require(try episodes(h).first { $0["title"] as? String == "Oldest episode" && $0["podcast_title"] as? String == "Daemon Show" })
+        #expect(oldest["position"] as? Double == 20, "\(oldest)")
+        let status = try earshot(h, "sync", "status")
+        #expect(status.stdout.contains("earshot at \(server.url)") && status.stdout.contains("Last sync"), "\(status.stdout)")
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func listeningAndMarkingHereReachThePhoneInWholeSeconds() throws {
+        let server = try SyncServer()
+        let h = try DaemonHarness()
+        #expect(try login(h, server).status == 0)
+        try h.playerctl("play")
+        #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
+        usleep(2_500_000)
+        try h.playerctl("pause")
+        let middle = try #require(try episodes(h).first { $0["title"] as? String == "Middle episode" }?["id"] as? Int)
+        #expect(try earshot(h, "mark", "played", String(middle)).status == 0)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        let actions = try server.phoneActions()
+        let heard = try #require(actions.first { $0["episode"] as? String == audio(h, "newest.mp3") }, "\(actions)")
+        #expect(heard["action"] as? String == "play")
+        #expect((heard["position"] as? Int ?? 0) >= 2 && heard["started"] as? Int == 0 && heard["total"] as? Int == 50, "\(heard)")
+        let marked = try #require(actions.first { $0["episode"] as? String == audio(h, "middle.mp3") }, "\(actions)")
+        #expect(marked["position"] as? Int != nil && marked["position"] as? Int == marked["total"] as? Int, "played = the end: \(marked)")
+        #expect(try earshot(h, "sync", "status").stdout.contains("Nothing waits to be sent."))
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func changesMadeWhileTheServerIsDownSurviveAKillAndAreSentOnceItIsBack() throws {
+        let server = try SyncServer()
+        let h = try DaemonHarness()
+        #expect(try login(h, server).status == 0)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        server.stop()
+        let oldest = try #require(try episodes(h).first { $0["title"] as? String == "Oldest episode" }?["id"] as? Int)
+        #expect(try earshot(h, "mark", "played", String(oldest)).status == 0)
+        let failed = try earshot(h, "sync", "now")
+        #expect(failed.status == 1 && failed.stderr.split(separator: "\n").count == 1, "\(failed.stderr)")
+        #expect(try earshot(h, "sync", "status").stdout.contains("1 changes wait to be sent"))
+        h.kill9()
+        try server.restart()
+        try h.start(["--feed", h.feedURL.absoluteString])
+        #expect(try earshot(h, "sync", "now").status == 0)
+        let sent = try server.phoneActions().filter { $0["episode"] as? String == audio(h, "oldest.mp3") }
+        #expect(sent.count == 1, "sent once: \(sent)")
+        #expect(try earshot(h, "sync", "now").status == 0)
+        #expect(try server.phoneActions().filter { $0["episode"] as? String == audio(h, "oldest.mp3") }.count == 1, "not sent twice")
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func thePlayingEpisodeIsNotYankedButAPausedOneTakesTheNewerPlace() throws {
+        let server = try SyncServer()
+        let h = try DaemonHarness()
+        #expect(try login(h, server).status == 0)
+        try h.playerctl("play")  // the newest episode, 50 s
+        #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
+        try server.phonePlayed(podcast: h.feedURL.absoluteString, episode: audio(h, "newest.mp3"), position: 40, total: 50)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        #expect(Double(try h.ask("position")) ?? 99 < 10, "still where it plays here")
+        #expect(try earshot(h, "sync", "status").stdout.contains("1 places from other devices wait"))
+        try h.playerctl("pause")
+        usleep(300_000)
+        #expect(!(try earshot(h, "sync", "status").stdout.contains("wait for their episode")),
+                "listening here went on after the phone's action: this place is the newest")
+        #expect(Double(try h.ask("position")) ?? 99 < 10)
+        usleep(1_500_000)  // the API's timestamps are whole seconds: the phone's next action is clearly later
+        try server.phonePlayed(podcast: h.feedURL.absoluteString, episode: audio(h, "newest.mp3"), position: 40, total: 50)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        #expect(try h.wait(for: "position") { abs((Double($0) ?? 0) - 40) < 1 } != "", "paused, it moves to the phone's newer place")
+        #expect(abs((Double(try h.ask("position")) ?? 0) - 40) < 1)
+        #expect(try h.ask("status") == "Paused")
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func aWrongPasswordIsOneLineAndNothingIsKept() throws {
+        let server = try SyncServer()
+        let h = try DaemonHarness()
+        let refused = try login(h, server, password: "not-the-password")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.split(separator: "\n").count == 1 && refused.stderr.contains("refused"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("not-the-password"))
+        #expect(try earshot(h, "sync", "status").stdout.contains("not set up"))
+        #expect(h.terminate() == 0)
+    }
+}
