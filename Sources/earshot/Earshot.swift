@@ -12,7 +12,7 @@ struct Earshot: ParsableCommand {
             ServeCommand.self, AddCommand.self, RemoveCommand.self, PodcastsCommand.self, EpisodesCommand.self,
             PlayCommand.self, QueueCommand.self, StatusCommand.self, RefreshCommand.self, ImportCommand.self,
             ExportCommand.self, SetCommand.self, SleepCommand.self, ChaptersCommand.self, ChapterCommand.self,
-            DownloadCommand.self, DownloadsCommand.self, DeleteCommand.self,
+            DownloadCommand.self, DownloadsCommand.self, DeleteCommand.self, GenerateManualCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
 }
