@@ -1,5 +1,4 @@
 import EarshotCore
-import EarshotFeed
 
 /// earshot.conf(5): the configuration file's form written by hand, and its settings written from
 /// `SettingsTable`, the one place each setting is defined (so the page lists exactly the keys the file
@@ -7,11 +6,9 @@ import EarshotFeed
 enum ConfigurationManual {
     /// The page, dated `date` (YYYY-MM-DD; empty: undated).
     static func page(date: String) -> String {
-        var page = Roff()
-        page.line(#".\" earshot.conf(5), written by earshot generate-manual from the settings table. Do not edit."#)
-        page.request("TH", "EARSHOT.CONF", "5", "\"\(date)\"", Roff.quoted("Earshot \(EarshotVersion.string)"), Roff.quoted("File Formats"))
-        page.section("NAME")
-        page.line(#"earshot.conf \- settings of the Earshot podcast player"#)
+        var page = Roff(
+            name: "earshot.conf", section: "5", manual: "File Formats", date: date, source: "the settings table",
+            summary: "settings of the Earshot podcast player")
 
         page.section("SYNOPSIS")
         page.line(#"\fI$XDG_CONFIG_HOME/earshot/earshot.conf\fR (default \fI~/.config/earshot/earshot.conf\fR)"#)

@@ -1,16 +1,12 @@
-import EarshotFeed
-
 /// earshot(1): the synopsis and description written by hand, every subcommand and option written
 /// from the command definitions (`CommandsSection`), then the environment, files, bus names, exit
 /// statuses and examples.
 enum EarshotManual {
     /// The page for `command` (the `Earshot` tree), dated `date` (YYYY-MM-DD; empty: undated).
     static func page(_ command: CommandDump, date: String) -> String {
-        var page = Roff()
-        page.line(#".\" earshot(1), written by earshot generate-manual from the command definitions. Do not edit."#)
-        page.request("TH", "EARSHOT", "1", "\"\(date)\"", Roff.quoted("Earshot \(EarshotVersion.string)"), Roff.quoted("User Commands"))
-        page.section("NAME")
-        page.line(#"earshot \- a podcast player that lives on the Linux session bus"#)
+        var page = Roff(
+            name: "earshot", section: "1", manual: "User Commands", date: date, source: "the command definitions",
+            summary: "a podcast player that lives on the Linux session bus")
 
         page.section("SYNOPSIS")
         page.line(#"\fBearshot\fR [\fBserve\fR] [\fB\-\-feed\fR \fIurl\fR] [\fB\-\-audio\-sink\fR \fIdescription\fR] [\fB\-\-refresh\-interval\fR \fIminutes\fR] [\fB\-\-state\-dir\fR \fIdir\fR] [\fB\-\-cache\-dir\fR \fIdir\fR] [\fB\-\-verbose\fR]"#)

@@ -1,3 +1,4 @@
+import EarshotFeed
 import Foundation
 
 /// Writing man(7) pages: text escaped for roff, and the few macros the manual uses.
@@ -6,6 +7,16 @@ import Foundation
 /// renders the same whatever the reader's locale and whether or not `man` runs preconv first.
 struct Roff {
     private(set) var text = ""
+
+    /// A page that starts with where it comes from, its title line (`.TH`: `name` in capitals,
+    /// `section`, `date` as YYYY-MM-DD or empty, Earshot's version, the `manual` it belongs to) and
+    /// its NAME section, `name \- summary`.
+    init(name: String, section: String, manual: String, date: String, source: String, summary: String) {
+        line(#".\" "# + "\(name)(\(section)), written by earshot generate-manual from \(source). Do not edit.")
+        request("TH", Self.quoted(name.uppercased()), section, "\"\(date)\"", Self.quoted("Earshot \(EarshotVersion.string)"), Self.quoted(manual))
+        self.section("NAME")
+        line(Self.escaped(name) + " \\- " + Self.escaped(summary))
+    }
 
     /// `words` as roff text: backslashes and hyphens escaped (a `-` in an option is a minus sign,
     /// `\-`, so it can be searched for and copied), a leading `.` or `'` kept from reading as a
