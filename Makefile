@@ -6,9 +6,10 @@ DEBIAN_PACKAGES := pkg-config libglib2.0-dev glib-networking libsoup-3.0-dev lib
 	libdbus-1-dev dbus-daemon playerctl libsqlite3-dev \
 	libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools \
 	gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav \
-	espeak-ng libsecret-1-dev gnome-keyring php8.2-cli php8.2-sqlite3 python3-mygpoclient
+	espeak-ng libsecret-1-dev gnome-keyring php8.2-cli php8.2-sqlite3 python3-mygpoclient \
+	dpkg-dev lintian man-db groff-base bash-completion zsh fish
 
-.PHONY: deps build release test run bench clean install install-files uninstall uninstall-files
+.PHONY: deps build release test test-deb run bench clean install install-files uninstall uninstall-files deb
 
 deps:
 	@scripts/install-debian-packages $(DEBIAN_PACKAGES)
@@ -22,9 +23,16 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 
+# The suite, then the Debian package built from the release binary and tried as a listener would
+# (scripts/test-deb: as root only, since it installs the package; it builds the release binary and
+# the package first, and says so when it skips).
 test: deps
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/run-tests
+	@$(MAKE) --no-print-directory test-deb
+
+test-deb: deps
+	scripts/test-deb
 
 run: release
 	scripts/run-daemon $(ARGS)
@@ -62,6 +70,19 @@ else
 SYSTEMD_USER_UNIT_DIR ?= $(PREFIX)/lib/systemd/user
 endif
 DEMO_DIR ?= $(DATADIR)/earshot/demo
+MANDIR ?= $(DATADIR)/man
+# Shell completions go where each shell looks for the prefix: bash-completion reads
+# share/bash-completion/completions next to a command's bin/ and under $XDG_DATA_HOME and
+# $XDG_DATA_DIRS; fish reads share/fish/vendor_completions.d there too. zsh reads Debian's
+# /usr/share/zsh/vendor-completions and /usr/local/share/zsh/site-functions; for other prefixes
+# (~/.local) the folder must be added to fpath (README.md, "Installing").
+BASH_COMPLETION_DIR ?= $(DATADIR)/bash-completion/completions
+FISH_COMPLETION_DIR ?= $(DATADIR)/fish/vendor_completions.d
+ifeq ($(patsubst %/,%,$(PREFIX)),/usr)
+ZSH_COMPLETION_DIR ?= $(DATADIR)/zsh/vendor-completions
+else
+ZSH_COMPLETION_DIR ?= $(DATADIR)/zsh/site-functions
+endif
 
 # The paths go into Exec lines unquoted, and uninstall removes files under them.
 check-prefix = @case '$(PREFIX)' in /*[[:space:]]*|[!/]*|'') \
@@ -97,6 +118,14 @@ install-files:
 	install -D -m 0644 -t '$(DESTDIR)$(DEMO_DIR)' $(wildcard data/demo/*)
 	$(call install-template,dbus/org.mpris.MediaPlayer2.earshot.service.in,$(DESTDIR)$(DBUS_SERVICE_DIR)/org.mpris.MediaPlayer2.earshot.service)
 	$(call install-template,data/earshot.service.in,$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/earshot.service)
+	@echo "scripts/generate-docs: man pages and completions from $(EARSHOT_BINARY)"; \
+	docs=$$(mktemp -d) && scripts/generate-docs '$(EARSHOT_BINARY)' "$$docs" \
+	&& install -D -m 0644 "$$docs/earshot.1" '$(DESTDIR)$(MANDIR)/man1/earshot.1' \
+	&& install -D -m 0644 "$$docs/earshot.conf.5" '$(DESTDIR)$(MANDIR)/man5/earshot.conf.5' \
+	&& install -D -m 0644 "$$docs/earshot.bash" '$(DESTDIR)$(BASH_COMPLETION_DIR)/earshot' \
+	&& install -D -m 0644 "$$docs/_earshot" '$(DESTDIR)$(ZSH_COMPLETION_DIR)/_earshot' \
+	&& install -D -m 0644 "$$docs/earshot.fish" '$(DESTDIR)$(FISH_COMPLETION_DIR)/earshot.fish'; \
+	status=$$?; rm -rf "$$docs"; exit $$status
 
 uninstall: uninstall-files
 	$(refresh-session)
@@ -107,6 +136,14 @@ uninstall-files:
 		'$(DESTDIR)$(DATADIR)/applications/earshot.desktop' \
 		'$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/earshot.svg' \
 		'$(DESTDIR)$(DBUS_SERVICE_DIR)/org.mpris.MediaPlayer2.earshot.service' \
-		'$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/earshot.service'
+		'$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/earshot.service' \
+		'$(DESTDIR)$(MANDIR)/man1/earshot.1' '$(DESTDIR)$(MANDIR)/man5/earshot.conf.5' \
+		'$(DESTDIR)$(BASH_COMPLETION_DIR)/earshot' '$(DESTDIR)$(ZSH_COMPLETION_DIR)/_earshot' \
+		'$(DESTDIR)$(FISH_COMPLETION_DIR)/earshot.fish'
 	rm -rf '$(DESTDIR)$(DEMO_DIR)'
 	@if [ -d '$(DESTDIR)$(DATADIR)/earshot' ]; then rmdir --ignore-fail-on-non-empty '$(DESTDIR)$(DATADIR)/earshot'; fi
+
+# The Debian package (README.md, "Installing"): earshot_VERSION_ARCH.deb in this folder, from the
+# release binary and the files `make install-files PREFIX=/usr` installs (scripts/make-deb).
+deb: release
+	scripts/make-deb

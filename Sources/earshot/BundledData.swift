@@ -6,7 +6,9 @@ enum BundledData {
     /// The file at `installed` under the installation's `share/`, else at `source` under the source
     /// tree's `data/`; nil when neither is there.
     static func url(installed: String, source: String) -> URL? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        // The running file itself: argv[0] is only "earshot" when a shell found it through PATH.
+        let running = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable = URL(fileURLWithPath: running).resolvingSymlinksInPath()
         let bin = executable.deletingLastPathComponent()
         let candidates = [
             bin.appendingPathComponent("../share/" + installed),

@@ -153,6 +153,16 @@ private struct InstalledFiles {
         for name in demo { files["share/earshot/demo/" + name] = (try read("data/demo/" + name), 0o644) }
         files[Self.dbusService] = (try template("dbus/org.mpris.MediaPlayer2.earshot.service.in"), 0o644)
         files[unitDirectory + "/earshot.service"] = (try template("data/earshot.service.in"), 0o644)
+        // The man pages and completions, as scripts/generate-docs makes them from the same binary.
+        let docs = try Scratch()
+        let generated = try Make.script("generate-docs", [EarshotProcess.executable, docs.path])
+        try #require(generated.status == 0, "scripts/generate-docs failed:\n\(generated.output)")
+        func document(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: docs.path + "/" + name)) }
+        files["share/man/man1/earshot.1"] = (try document("earshot.1"), 0o644)
+        files["share/man/man5/earshot.conf.5"] = (try document("earshot.conf.5"), 0o644)
+        files["share/bash-completion/completions/earshot"] = (try document("earshot.bash"), 0o644)
+        files["share/zsh/site-functions/_earshot"] = (try document("_earshot"), 0o644)
+        files["share/fish/vendor_completions.d/earshot.fish"] = (try document("earshot.fish"), 0o644)
     }
 
     /// Expects each file under `root` with its content and mode.
@@ -182,6 +192,11 @@ private enum Make {
         var output: String
     }
 
+    /// `scripts/NAME ARGUMENTS` of this repository.
+    static func script(_ name: String, _ arguments: [String]) throws -> Result {
+        try execute([repository + "/scripts/" + name] + arguments, environment: [:])
+    }
+
     /// `make -C <repository> ARGUMENTS` with a clean make environment (not the variables of a `make
     /// test` this may run under).
     static func run(_ arguments: [String], home: String? = nil) throws -> Result {
@@ -191,13 +206,17 @@ private enum Make {
             environment[name] = .some(nil)
         }
         if let home { environment["HOME"] = home }
+        return try execute(["make", "--no-print-directory", "-C", repository] + arguments, environment: environment)
+    }
+
+    /// Runs `command` with `environment` changed, its standard output and error read together.
+    private static func execute(_ command: [String], environment: [String: String?]) throws -> Result {
         let output = try ChildPipe()
         defer { close(output.read) }
         let child: ChildProcess
         do {
             defer { close(output.write) }
-            child = try ChildProcess(["make", "--no-print-directory", "-C", repository] + arguments,
-                                     environment: environment, stdout: output.write, stderr: output.write)
+            child = try ChildProcess(command, environment: environment, stdout: output.write, stderr: output.write)
         }
         let text = output.readAll()
         return Result(status: child.wait(), output: text)

@@ -17,6 +17,17 @@ public struct SettingDefinition: Sendable {
     /// What it does, in a few words.
     public let summary: String
 
+    /// Where it can be given, as the README and the manual say it: "podcast, all, file" (all: `earshot set all`).
+    public var places: String {
+        SettingScope.allCases.filter(scopes.contains).map { scope in
+            switch scope {
+            case .podcast: "podcast"
+            case .library: "all"
+            case .file: "file"
+            }
+        }.joined(separator: ", ")
+    }
+
     /// `text` as stored, or why it is not a value of this setting, in one line.
     public func normalized(_ text: String) -> Result<String, SettingProblem> {
         if let value = kind.normalized(text) { return .success(value) }
@@ -115,17 +126,8 @@ public enum SettingsTable {
 
     /// The README's settings table.
     public static var markdown: String {
-        let where_ = { (definition: SettingDefinition) in
-            SettingScope.allCases.filter(definition.scopes.contains).map { scope in
-                switch scope {
-                case .podcast: "podcast"
-                case .library: "all"
-                case .file: "file"
-                }
-            }.joined(separator: ", ")
-        }
-        return (["| setting | value | default | where | what it does |", "|---|---|---|---|---|"] + all.map { definition in
-            "| `\(definition.key)` | \(definition.kind.form) | \(definition.defaultValue) | \(where_(definition)) | \(definition.summary) |"
+        (["| setting | value | default | where | what it does |", "|---|---|---|---|---|"] + all.map { definition in
+            "| `\(definition.key)` | \(definition.kind.form) | \(definition.defaultValue) | \(definition.places) | \(definition.summary) |"
         }).joined(separator: "\n")
     }
 }

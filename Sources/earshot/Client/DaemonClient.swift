@@ -5,13 +5,21 @@ import EarshotMPRIS
 /// session bus and waits for their answers, iterating this thread's main context meanwhile (so progress
 /// signals are seen while a long call runs).
 ///
-/// The first call to the daemon's well-known name starts it through D-Bus activation when none runs.
-/// Every failure comes out as a `CommandFailure` in plain words (see `DaemonFailure`).
+/// The first call to the daemon's well-known name starts it through D-Bus activation when none runs
+/// (unless `startsDaemon` is false). Every failure comes out as a `CommandFailure` in plain words (see
+/// `DaemonFailure`).
 final class DaemonClient {
     let connection: BusConnection
+    /// Whether a call may start the daemon (D-Bus activation); when false, a call fails at once if none runs.
+    let startsDaemon: Bool
+    /// How long a call with the `.standard` timeout waits.
+    private let patience: CallTimeout
 
-    /// Connects to the session bus.
-    init(context: MainContext = .threadDefault()) throws {
+    /// Connects to the session bus. The shell's completions pass `startsDaemon: false` and a short
+    /// `patience`: they ask only a daemon that is already running, and never wait long.
+    init(context: MainContext = .threadDefault(), startsDaemon: Bool = true, patience: CallTimeout = .standard) throws {
+        self.startsDaemon = startsDaemon
+        self.patience = patience
         do {
             connection = try BusConnection.session(context: context)
         } catch {
@@ -32,7 +40,8 @@ final class DaemonClient {
             let message = try BusMessage.methodCall(
                 destination: EarshotBus.name, path: EarshotBus.path, interface: EarshotBus.interface,
                 member: member, arguments: arguments)
-            return try connection.callAndWait(message, timeout: timeout).arguments()
+            message.autoStart = startsDaemon
+            return try connection.callAndWait(message, timeout: timeout == .standard ? patience : timeout).arguments()
         } catch {
             throw CommandFailure(DaemonFailure.words(for: error, about: subject))
         }

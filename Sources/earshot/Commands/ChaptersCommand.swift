@@ -31,7 +31,9 @@ struct ChapterCommand: ParsableCommand {
               earshot chapter 4
             """)
 
-    @Argument(help: ArgumentHelp("next, previous, or the chapter's number (see earshot chapters).", valueName: "which"))
+    @Argument(
+        help: ArgumentHelp("next, previous, or the chapter's number (see earshot chapters).", valueName: "which"),
+        completion: .list(["next", "previous"]))
     var which: String
 
     func run() throws {

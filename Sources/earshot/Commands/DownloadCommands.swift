@@ -75,7 +75,9 @@ struct DeleteCommand: ParsableCommand {
 
 /// One or more episodes named on the command line, as numbers or parts of titles.
 struct EpisodeArguments: ParsableArguments {
-    @Argument(help: ArgumentHelp("The episodes: numbers or parts of titles.", valueName: "episode"))
+    @Argument(
+        help: ArgumentHelp("The episodes: numbers or parts of titles.", valueName: "episode"),
+        completion: .custom(LibraryCompletions.episodes))
     var episodes: [Reference]
 
     func validate() throws {

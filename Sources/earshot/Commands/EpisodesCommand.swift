@@ -21,7 +21,7 @@ struct EpisodesCommand: ParsableCommand {
               earshot episodes --feed https://example.com/podcast.xml --json
             """)
 
-    @Argument(help: "The podcast: its number or part of its title. Default: every podcast.")
+    @Argument(help: "The podcast: its number or part of its title. Default: every podcast.", completion: .custom(LibraryCompletions.podcasts))
     var podcast: Reference?
 
     @Flag(help: "Only some of them (one of these; default: every episode).")

@@ -15,7 +15,7 @@ struct ImportCommand: ParsableCommand {
               earshot import subscriptions.opml
             """)
 
-    @Argument(help: "The OPML file (from another podcast app's export).")
+    @Argument(help: "The OPML file (from another podcast app's export).", completion: .file(extensions: ["opml", "xml"]))
     var file: String
 
     @Flag(help: "Print one result per feed as JSON.")

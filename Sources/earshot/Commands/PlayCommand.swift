@@ -16,7 +16,9 @@ struct PlayCommand: ParsableCommand {
               earshot play --podcast 3
             """)
 
-    @Argument(help: ArgumentHelp("The episode (or podcast): its number or part of its title.", valueName: "episode"))
+    @Argument(
+        help: ArgumentHelp("The episode (or podcast): its number or part of its title.", valueName: "episode"),
+        completion: .custom(LibraryCompletions.episodesOrPodcasts))
     var name: Reference
 
     @Flag(help: "Name a podcast, not an episode.")

@@ -5,7 +5,9 @@ struct QueueAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Put episodes into Up Next (an episode already there moves).")
 
-    @Argument(help: ArgumentHelp("The episodes, in the order they should play.", valueName: "episode"))
+    @Argument(
+        help: ArgumentHelp("The episodes, in the order they should play.", valueName: "episode"),
+        completion: .custom(LibraryCompletions.episodes))
     var episodes: [Reference]
 
     @Option(help: ArgumentHelp("The place in Up Next for the first of them (1: next). Default: the end.", valueName: "n"))
@@ -29,7 +31,9 @@ struct QueueAddCommand: ParsableCommand {
 struct QueueRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Take episodes out of Up Next.")
 
-    @Argument(help: ArgumentHelp("The episodes: numbers, or parts of titles of queued episodes.", valueName: "episode"))
+    @Argument(
+        help: ArgumentHelp("The episodes: numbers, or parts of titles of queued episodes.", valueName: "episode"),
+        completion: .custom(LibraryCompletions.queuedEpisodes))
     var episodes: [Reference]
 
     func validate() throws {
@@ -48,7 +52,7 @@ struct QueueRemoveCommand: ParsableCommand {
 struct QueueMoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "move", abstract: "Move an episode of Up Next to another place.")
 
-    @Argument(help: "The episode: its number, or part of the title of a queued episode.")
+    @Argument(help: "The episode: its number, or part of the title of a queued episode.", completion: .custom(LibraryCompletions.queuedEpisodes))
     var episode: Reference
 
     @Argument(help: "Its new place (1: next; past the end: last).")

@@ -12,7 +12,7 @@ struct RefreshCommand: ParsableCommand {
               earshot refresh "daily news"
             """)
 
-    @Argument(help: "The podcast: its number or part of its title. Default: every podcast.")
+    @Argument(help: "The podcast: its number or part of its title. Default: every podcast.", completion: .custom(LibraryCompletions.podcasts))
     var podcast: Reference?
 
     @Flag(help: "Print one result per podcast as JSON.")

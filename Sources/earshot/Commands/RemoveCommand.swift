@@ -13,7 +13,7 @@ struct RemoveCommand: ParsableCommand {
               earshot remove "daily news" --delete-files
             """)
 
-    @Argument(help: "The podcast: its number (see earshot podcasts) or part of its title.")
+    @Argument(help: "The podcast: its number (see earshot podcasts) or part of its title.", completion: .custom(LibraryCompletions.podcasts))
     var podcast: Reference
 
     @Flag(help: "Also delete its downloaded episodes.")

@@ -33,13 +33,15 @@ struct SetCommand: ParsableCommand {
               earshot set all download-ahead 5
             """)
 
-    @Argument(help: "The podcast (its number or part of its title), or “all” for the default of every podcast.")
+    @Argument(
+        help: "The podcast (its number or part of its title), or “all” for the default of every podcast.",
+        completion: .custom(SettingCompletions.podcastsOrAll))
     var podcast: String
 
-    @Argument(help: ArgumentHelp("The setting (see above).", valueName: "setting"))
+    @Argument(help: ArgumentHelp("The setting (see above).", valueName: "setting"), completion: .custom(SettingCompletions.keys))
     var key: String
 
-    @Argument(help: ArgumentHelp("Its value: on or off, a number, or text.", valueName: "value"))
+    @Argument(help: ArgumentHelp("Its value: on or off, a number, or text.", valueName: "value"), completion: .custom(SettingCompletions.values))
     var value: String
 
     func run() throws {

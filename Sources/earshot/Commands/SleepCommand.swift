@@ -18,7 +18,9 @@ struct SleepCommand: ParsableCommand {
               off                     no sleep timer
             """)
 
-    @Argument(help: ArgumentHelp("When to pause (see above).", valueName: "when"))
+    @Argument(
+        help: ArgumentHelp("When to pause (see above).", valueName: "when"),
+        completion: .list(["20m", "1h", "end-of-episode", "end-of-chapter", "3-episodes", "off"]))
     var when: String?
 
     func run() throws {
