@@ -37,7 +37,8 @@ struct InboxListCommand: ParsableCommand {
 struct InboxQueueCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "queue", abstract: "Put inbox episodes into Up Next.")
 
-    @Argument(help: ArgumentHelp("The episodes: numbers, or parts of titles of inbox episodes.", valueName: "episode"))
+    @Argument(help: ArgumentHelp("The episodes: numbers, or parts of titles of inbox episodes.", valueName: "episode"),
+              completion: .custom(LibraryCompletions.episodes))
     var episodes: [Reference] = []
 
     func validate() throws {
@@ -56,7 +57,8 @@ struct InboxQueueCommand: ParsableCommand {
 struct InboxDismissCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "dismiss", abstract: "Take episodes out of the inbox.")
 
-    @Argument(help: ArgumentHelp("The episodes: numbers, or parts of titles of inbox episodes.", valueName: "episode"))
+    @Argument(help: ArgumentHelp("The episodes: numbers, or parts of titles of inbox episodes.", valueName: "episode"),
+              completion: .custom(LibraryCompletions.episodes))
     var episodes: [Reference] = []
 
     @Flag(help: "Every episode of the inbox.")

@@ -39,13 +39,14 @@ struct MarkUnplayedCommand: ParsableCommand {
 /// What `mark played` and `mark unplayed` take: episodes, or one podcast with a choice of its episodes.
 struct MarkOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("Episodes (numbers or parts of titles); with --all, --before or --older-than, one podcast.",
-                                 valueName: "episode-or-podcast"))
+                                 valueName: "episode-or-podcast"), completion: .custom(LibraryCompletions.episodesOrPodcasts))
     var targets: [Reference] = []
 
     @Flag(help: "Every episode of the podcast.")
     var all = false
 
-    @Option(help: ArgumentHelp("Only the podcast's episodes released before this one of its episodes.", valueName: "episode"))
+    @Option(help: ArgumentHelp("Only the podcast's episodes released before this one of its episodes.", valueName: "episode"),
+            completion: .custom(LibraryCompletions.episodes))
     var before: Reference?
 
     @Option(name: .customLong("older-than"), help: ArgumentHelp("Only the podcast's episodes released before then: \(DateArgument.help).",

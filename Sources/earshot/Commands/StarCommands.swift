@@ -5,7 +5,8 @@ struct StarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "star", abstract: "Star episodes: listed with earshot episodes --starred, their downloads never tidied away.")
 
-    @Argument(help: ArgumentHelp("The episodes: numbers or parts of titles.", valueName: "episode"))
+    @Argument(help: ArgumentHelp("The episodes: numbers or parts of titles.", valueName: "episode"),
+              completion: .custom(LibraryCompletions.episodes))
     var episodes: [Reference] = []
 
     func validate() throws {
@@ -29,7 +30,8 @@ struct StarCommand: ParsableCommand {
 struct UnstarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "unstar", abstract: "Take the stars of episodes away.")
 
-    @Argument(help: ArgumentHelp("The episodes: numbers or parts of titles.", valueName: "episode"))
+    @Argument(help: ArgumentHelp("The episodes: numbers or parts of titles.", valueName: "episode"),
+              completion: .custom(LibraryCompletions.episodes))
     var episodes: [Reference] = []
 
     func validate() throws {
