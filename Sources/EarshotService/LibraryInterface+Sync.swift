@@ -31,8 +31,15 @@ extension LibraryInterface {
         case "SyncLogout":
             return .later { respond in setup.logout { respond(.success([])) } }
         case "SyncNow":
-            guard let sync = session.sync else { throw .noEpisode("no sync account: log in with earshot sync login") }
-            return .later { [weak self] respond in sync.run { _ in self?.syncStatus(respond) } }
+            return .later { [weak self] respond in
+                let run = { (sync: Sync?) in
+                    guard let sync else {
+                        return respond(.failure(LibraryError.noEpisode("no sync account: log in with earshot sync login").playerError.busError))
+                    }
+                    sync.run { _ in self?.syncStatus(respond) }
+                }
+                if let sync = self?.session.sync { run(sync) } else { setup.resume(then: run) }
+            }
         default:
             return .later { [weak self] respond in self?.syncStatus(respond) }
         }

@@ -34,16 +34,20 @@ public final class SyncSetup {
         return "earshot-" + String(hostName.map { allowed.contains($0) ? $0 : "-" })
     }
 
-    /// Starts syncing with the stored account, if there is one and its password is found.
-    public func resume() {
-        guard let account = storedAccount() else { return }
+    /// Starts syncing with the stored account, if there is one and its password is found; `then` hears
+    /// the sync started (nil: none).
+    public func resume(then: @escaping (Sync?) -> Void = { _ in }) {
+        guard let account = storedAccount() else { return then(nil) }
         let passwords = self.passwords, server = account.server.absoluteString, user = account.user
         background.run({ passwords.password(server: server, user: user) }) { [weak self] password in
-            guard let self else { return }
+            guard let self else { return then(nil) }
+            if let sync = self.session.sync, sync.account == account { return then(sync) }  // a login or resume was quicker
             guard let password else {
-                return Log.warning("sync: no password found for \(user) at \(server); log in again with earshot sync login")
+                Log.warning("sync: no password found for \(user) at \(server); log in again with earshot sync login")
+                return then(nil)
             }
             self.session.startSync(account, server: self.client(account, password), store: self.store)
+            then(self.session.sync)
         }
     }
 

@@ -32,7 +32,7 @@ struct CompletionTests {
         let earshot = try FakeEarshot()
         let run = try Self.complete(earshot, ["play"], argument: 0, ["earshot", "play", "interv"])
         #expect(run.stdout.split(separator: "\n").sorted() == ["Interview special", "The interview"])
-        #expect(earshot.library.calls(of: "Episodes").last == [.int64(0), .boolean(false), .string("interv")])
+        #expect(earshot.library.calls(of: "Episodes").last == [.int64(0), .string("all"), .string("interv")])
         earshot.library.queue = [31]
         let queued = try Self.complete(earshot, ["queue", "remove"], argument: 0, ["earshot", "queue", "remove", ""])
         #expect(queued.stdout.split(separator: "\n") == ["Roses in winter"])

@@ -1,0 +1,51 @@
+@testable import EarshotCore
+import EarshotStore
+import Foundation
+import Testing
+
+/// The sync rules that need neither a server nor a store.
+@Suite("Sync rules: places, the newest action, the union, timestamps, addresses")
+struct SyncRulesTests {
+    private func play(_ position: Int?, of total: Int?, at seconds: Double, episode: String = "https://cdn.example/1.mp3") -> EpisodeAction {
+        EpisodeAction(podcast: "https://feeds.example/show.xml", episode: episode, kind: .play,
+                      timestamp: Date(timeIntervalSince1970: seconds), started: 0, position: position, total: total)
+    }
+
+    @Test func aPlayNearTheEndFinishesTheEpisodeByTheLocalRuleAndNewIsTheStart() throws {
+        #expect(SyncRules.place(of: play(1_200, of: 3_600, at: 0))! == (1_200, false))
+        #expect(SyncRules.place(of: play(3_590, of: 3_600, at: 0))! == (3_600, true), "within the last 30 s")
+        #expect(SyncRules.place(of: play(nil, of: 3_600, at: 0)) == nil, "a play without a position says nothing")
+        let new = EpisodeAction(podcast: "p", episode: "e", kind: .new, timestamp: Date())
+        #expect(SyncRules.place(of: new)! == (0, false))
+        #expect(SyncRules.place(of: EpisodeAction(podcast: "p", episode: "e", kind: .download, timestamp: Date())) == nil)
+    }
+
+    @Test func theNewestActionPerEpisodeWinsWhateverTheOrderTheyCameIn() {
+        let actions = [play(300, of: 600, at: 200), play(100, of: 600, at: 100), play(50, of: 600, at: 150, episode: "https://cdn.example/2.mp3")]
+        let newest = SyncRules.newestPerEpisode(actions)
+        #expect(newest.count == 2)
+        #expect(newest.first { $0.episode.hasSuffix("1.mp3") }?.position == 300)
+    }
+
+    @Test func theFirstSyncIsAUnionThatRemovesNothing() {
+        let (upload, subscribe) = SyncRules.union(local: ["a", "b"], remote: ["b", "c"])
+        #expect(upload == ["a"] && subscribe == ["c"])
+    }
+
+    @Test func timestampsAreReadLeniently() {
+        let expected = Date(timeIntervalSince1970: 1_795_536_000)  // 2026-11-24T16:00:00Z
+        for text in ["2026-11-24T16:00:00", "2026-11-24T16:00:00Z", "2026-11-24T17:00:00+01:00", "2026-11-24 16:00:00",
+                     "2026-11-24T16:00:00.000Z", "1795536000"] {
+            #expect(SyncRules.timestamp(text) == expected, "\(text)")
+        }
+        #expect(SyncRules.timestamp("yesterday") == nil)
+        #expect(SyncRules.apiTimestamp(expected) == "2026-11-24T16:00:00")
+    }
+
+    @Test func addressesCompareWithTheirPercentEncodingNormalised() {
+        #expect(SyncRules.normalised("https://cdn.example/a%7eb%2fc%C3%A9.mp3") == "https://cdn.example/a~b%2Fc%C3%A9.mp3")
+        #expect(SyncRules.normalised("https://cdn.example/plain.mp3") == "https://cdn.example/plain.mp3")
+        #expect(SyncRules.normalised("https://cdn.example/100%") == "https://cdn.example/100%", "a stray % stays")
+        #expect(SyncRules.isSyncable("https://a/feed") && !SyncRules.isSyncable("file:///home/me/feed.xml"))
+    }
+}
