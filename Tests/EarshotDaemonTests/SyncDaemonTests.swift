@@ -161,4 +161,27 @@ struct SyncDaemonTests {
         #expect(again.status == 0, "the password was found in the keyring: \(again.stderr)")
         #expect(h.terminate() == 0)
     }
+
+    @Test func aNextcloudLogsInThroughTheBrowserFlowAndItsQuirksAreRead() throws {
+        let cloud = try NextcloudStandIn()
+        let h = try DaemonHarness()
+        try cloud.phonePlayed(podcast: h.feedURL.absoluteString, episode: audio(h, "oldest.mp3"), position: 25, total: 50)
+        let login = try Subprocess.run([EarshotProcess.executable, "sync", "login", "--nextcloud", cloud.url], busAddress: h.bus.address,
+                                       context: h.context)
+        #expect(login.status == 0, "\(login.stdout)\(login.stderr)")
+        #expect(login.stdout.contains("\(cloud.url)/login/v2/flow/abc") && login.stdout.contains("Nextcloud gPodder Sync"), "\(login.stdout)")
+        #expect(try earshot(h, "sync", "now").status == 0)
+        let oldest = try #require(try episodes(h).first { $0["title"] as? String == "Oldest episode" })
+        #expect(oldest["position"] as? Double == 25, "an upper-case PLAY with started -1 applies: \(oldest)")
+        try h.playerctl("play")
+        #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
+        usleep(2_200_000)
+        try h.playerctl("pause")
+        #expect(try earshot(h, "sync", "now").status == 0)
+        let sent = try cloud.actions().first { $0["episode"] as? String == audio(h, "newest.mp3") }
+        #expect((sent?["position"] as? Int ?? 0) >= 1, "\(sent ?? [:])")
+        #expect(cloud.requests.contains { $0.hasPrefix("POST /index.php/apps/gpoddersync/subscription_change/create") })
+        #expect(!cloud.requests.contains { $0.contains("/api/2/") }, "no gpodder.net paths")
+        #expect(h.terminate() == 0)
+    }
 }
