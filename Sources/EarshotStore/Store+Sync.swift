@@ -80,6 +80,15 @@ extension Store {
         }
     }
 
+    /// The server rewrote these addresses (`update_urls`: old → new): the podcasts it knew by the old
+    /// ones are known by the new ones from now on.
+    public func renameSyncURLs(_ renamed: [String: String]) throws {
+        guard !renamed.isEmpty else { return }
+        try write { db in
+            for (old, new) in renamed { try db.execute(sql: "UPDATE feed SET syncURL = ? WHERE syncURL = ?", arguments: [new, old]) }
+        }
+    }
+
     /// The podcast a sync address names: by its sync address, its feed address or a former address.
     public func podcastID(syncURL: String) throws -> PodcastID? {
         if let id = try read({ db in try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE syncURL = ?", arguments: [syncURL]) }) {
@@ -103,10 +112,10 @@ extension Store {
                 if let podcast, let guid = action.guid, let id = try Int64.fetchOne(byGUID, arguments: [podcast.rawValue, guid]) {
                     return EpisodeID(rawValue: id)
                 }
-                for address in Set([action.episode, normalise(action.episode)]) {
-                    if let id = try Int64.fetchOne(bySound, arguments: [address, podcast?.rawValue ?? 0]) { return EpisodeID(rawValue: id) }
-                }
-                return nil
+                if let id = try Int64.fetchOne(bySound, arguments: [action.episode, podcast?.rawValue ?? 0]) { return EpisodeID(rawValue: id) }
+                let normalised = normalise(action.episode)
+                guard normalised != action.episode else { return nil }
+                return try Int64.fetchOne(bySound, arguments: [normalised, podcast?.rawValue ?? 0]).map(EpisodeID.init)
             }
         }
     }

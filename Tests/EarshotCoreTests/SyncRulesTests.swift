@@ -39,6 +39,9 @@ struct SyncRulesTests {
             #expect(SyncRules.timestamp(text) == expected, "\(text)")
         }
         #expect(SyncRules.timestamp("yesterday") == nil)
+        #expect(SyncRules.timestamp("2024-02-29T23:59:59") == Date(timeIntervalSince1970: 1_709_251_199), "a leap day")
+        #expect(SyncRules.timestamp("1999-12-31T00:00:00Z") == Date(timeIntervalSince1970: 946_598_400))
+        #expect(SyncRules.timestamp("2026-13-01T00:00:00") == nil)
         #expect(SyncRules.apiTimestamp(expected) == "2026-11-24T16:00:00")
     }
 

@@ -184,4 +184,28 @@ struct SyncDaemonTests {
         #expect(!cloud.requests.contains { $0.contains("/api/2/") }, "no gpodder.net paths")
         #expect(h.terminate() == 0)
     }
+
+    @Test func anActionForAnEpisodeNotHereYetIsKeptAndAppliedAfterTheRefreshThatBringsIt() throws {
+        let server = try SyncServer()
+        let h = try DaemonHarness()
+        #expect(try login(h, server).status == 0)
+        try server.phonePlayed(podcast: h.feedURL.absoluteString, episode: audio(h, "fresh.mp3"), position: 2, total: 3)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        #expect(try earshot(h, "sync", "status").stdout.contains("1 places from other devices wait"))
+        let extra = """
+            <item><guid>ep-fresh</guid><title>Fresh episode</title><pubDate>Thu, 04 Jan 2024 10:00:00 GMT</pubDate>
+              <enclosure url="\(audio(h, "fresh.mp3"))" type="audio/mpeg" length="1"/></item>
+            """
+        h.serveFeed(AudioFixtures.feed(audioBase: h.server.baseURL, extraItems: extra))
+        #expect(try earshot(h, "refresh").status == 0)
+        var fresh: [String: Any]?
+        for _ in 0..<50 {
+            fresh = try episodes(h).first { $0["title"] as? String == "Fresh episode" }
+            if fresh?["position"] as? Double == 2 { break }
+            usleep(100_000)
+        }
+        #expect(fresh?["position"] as? Double == 2, "the phone's place, kept until the episode arrived: \(fresh ?? [:])")
+        #expect(!(try earshot(h, "sync", "status").stdout.contains("wait for their episode")))
+        #expect(h.terminate() == 0)
+    }
 }

@@ -32,9 +32,11 @@ extension Sync {
             guard let self else { return }
             switch result {
             case .failure(let failure): self.finish(failure)
-            case .success:
+            case .success(let receipt):
                 let store = self.store, ids = batch.map(\.id)
-                self.background({ try store.removeOutbox(ids) }) { [weak self] in self?.upload(entries.dropFirst(batch.count)) }
+                self.adopt(receipt.updatedURLs) { [weak self] in
+                    self?.background({ try store.removeOutbox(ids) }) { [weak self] in self?.upload(entries.dropFirst(batch.count)) }
+                }
             }
         }
     }

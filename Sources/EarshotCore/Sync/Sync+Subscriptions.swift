@@ -90,9 +90,18 @@ extension Sync {
         guard !add.isEmpty || !remove.isEmpty else { return done() }
         server.uploadSubscriptions(add: add, remove: remove) { [weak self] result in
             switch result {
-            case .success: done()
+            case .success(let receipt): self?.adopt(receipt.updatedURLs, then: done)
             case .failure(let failure): self?.finish(failure)
             }
         }
+    }
+
+    /// The server rewrote addresses (`update_urls`, e.g. stripped a tracking query): the podcasts are
+    /// known by the new ones from now on.
+    func adopt(_ renamed: [String: String], then: @escaping () -> Void) {
+        guard !renamed.isEmpty else { return then() }
+        for (podcast, url) in syncURLs { if let new = renamed[url] { syncURLs[podcast] = new } }
+        let store = self.store
+        background({ try store.renameSyncURLs(renamed) }, then: then)
     }
 }

@@ -48,7 +48,7 @@ public enum SyncRules {
     /// An address with its percent-encoding normalised: unreserved characters decoded, the other escapes
     /// in upper case (`%7e` and `~` are the same address; so are `%2f` and `%2F`).
     public static func normalised(_ address: String) -> String {
-        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+        guard address.utf8.contains(UInt8(ascii: "%")) else { return address }
         var result: [UInt8] = []
         var bytes = Array(address.utf8)[...]
         while let byte = bytes.first {
@@ -70,6 +70,7 @@ extension SyncRules {
     /// UTC), `Z` or an offset, with or without fractions of a second, a space for the `T`; or a number
     /// of seconds since 1970.
     public static func timestamp(_ text: String) -> Date? {
+        if let plain = plainTimestamp(text) { return plain }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let seconds = Double(trimmed), seconds.isFinite { return Date(timeIntervalSince1970: seconds) }
         var iso = trimmed.replacingOccurrences(of: " ", with: "T")
@@ -83,6 +84,37 @@ extension SyncRules {
         let fractional = ISO8601DateFormatter()
         fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return fractional.date(from: iso)
+    }
+
+    /// The characters an address never needs to escape (RFC 3986's unreserved set).
+    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+
+    /// The API's own form, `YYYY-MM-DDTHH:MM:SS` (UTC) with an optional `Z`, read without a formatter:
+    /// a first sync reads tens of thousands of them.
+    static func plainTimestamp(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 19 || (bytes.count == 20 && (bytes[19] == UInt8(ascii: "Z") || bytes[19] == UInt8(ascii: "z"))),
+              bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for byte in bytes[from..<(from + count)] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+              let minute = number(14, 2), let second = number(17, 2), (1...12).contains(month), (1...31).contains(day),
+              hour < 24, minute < 60, second < 61 else { return nil }
+        // Days since 1970-01-01 of a proleptic Gregorian date (the civil-from-days inverse).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
     }
 
     /// A timestamp as the API writes it: UTC, to the second, without a zone (`2026-11-24T09:30:00`).

@@ -9,6 +9,7 @@ public protocol SyncStore: AnyObject, Sendable {
     func outboxCount() throws -> Int
     func removeOutbox(_ ids: [Int64]) throws
     func adoptSyncURLs() throws -> [PodcastID: String]
+    func renameSyncURLs(_ renamed: [String: String]) throws
     func podcastID(syncURL: String) throws -> PodcastID?
     func matchEpisodes(_ actions: [EpisodeAction], normalise: (String) -> String) throws -> [EpisodeID?]
     func applyPlaces(_ places: [(episode: EpisodeID, position: Double, completed: Bool, at: Date)]) throws -> [EpisodeID]

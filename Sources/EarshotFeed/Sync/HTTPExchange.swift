@@ -26,7 +26,7 @@ public enum HTTPExchangeError: Error, Sendable, Equatable, CustomStringConvertib
 public final class HTTPExchange {
     /// The largest answer accepted (a year of episode actions fits many times).
     public static let maximumBytes: Int64 = 64 << 20
-    let context: MainContext
+    public let context: MainContext
     let session: UnsafeMutablePointer<SoupSession>
     let timeoutSeconds: UInt32
 

@@ -1,5 +1,6 @@
 import EarshotCore
 import EarshotFeed
+import EarshotGLib
 import EarshotStore
 import Foundation
 
@@ -66,10 +67,14 @@ public final class GPodderSyncClient: SyncServer {
 
     public func actions(since: Int64, completion: @escaping (Result<ActionPage, SyncFailure>) -> Void) {
         let path = account.dialect == .gpodder ? "/api/2/episodes/\(user).json" : "/index.php/apps/gpoddersync/episode_action"
+        let context = exchange.context
         request("GET", url(path + "?since=\(since)")) { result in
-            completion(result.flatMap { body in
-                SyncJSON.actionPage(body).map(Result.success) ?? .failure(.server("the server's episode actions are not the API's"))
-            })
+            // A first sync reads tens of thousands of actions: they are read on a worker, not on the loop.
+            Worker.run("earshot-sync-read", on: context, work: {
+                result.flatMap { body in
+                    SyncJSON.actionPage(body).map(Result.success) ?? .failure(.server("the server's episode actions are not the API's"))
+                }
+            }, completion: completion)
         }
     }
 

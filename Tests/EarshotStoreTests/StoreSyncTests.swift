@@ -1,0 +1,75 @@
+import EarshotFeed
+@testable import EarshotStore
+import Foundation
+import Testing
+
+/// What sync keeps in SQLite: the outbox, waiting actions, sync addresses and places from other devices.
+@Suite("Store: the sync outbox, waiting actions and places")
+struct StoreSyncTests {
+    private func library() throws -> (TemporaryDirectory, Store, PodcastID) {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("earshot.sqlite"))
+        let podcast = try store.storeFeed(Sample.channel(["a", "b"]), url: Sample.feedURL, validators: FeedValidators(), checkedAt: Date()).podcast
+        return (directory, store, podcast)
+    }
+
+    private func play(_ episode: String, _ position: Int, at seconds: Double, guid: String? = nil) -> EpisodeAction {
+        EpisodeAction(podcast: Sample.feedURL.absoluteString, episode: episode, guid: guid, kind: .play,
+                      timestamp: Date(timeIntervalSinceReferenceDate: seconds), started: 0, position: position, total: 600)
+    }
+
+    @Test func theOutboxKeepsChangesInOrderWithTheirTimesUntilRemoved() throws {
+        let (_, store, _) = try library()
+        let action = play("https://cdn.example/a.mp3", 60, at: 1_000)
+        try store.appendOutbox([.subscribed("https://x.example/feed"), .action(action), .unsubscribed("https://y.example/feed")])
+        let entries = try store.outbox(limit: 10)
+        #expect(entries.map(\.change) == [.subscribed("https://x.example/feed"), .action(action), .unsubscribed("https://y.example/feed")])
+        try store.removeOutbox([entries[0].id, entries[1].id])
+        #expect(try store.outboxCount() == 1)
+    }
+
+    @Test func episodesAreMatchedByGuidThenAddressThenNormalisedAddress() throws {
+        let (_, store, podcast) = try library()
+        let a = try store.episodeID(guid: "a", in: podcast), b = try store.episodeID(guid: "b", in: podcast)
+        let found = try store.matchEpisodes([
+            play("https://elsewhere.example/x.mp3", 1, at: 0, guid: "a"),
+            play("https://cdn.example/b.mp3", 1, at: 0),
+            play("https://cdn.example/%62.mp3", 1, at: 0),
+            play("https://cdn.example/none.mp3", 1, at: 0),
+        ], normalise: { $0.replacingOccurrences(of: "%62", with: "b") })
+        #expect(found == [a, b, b, nil])
+    }
+
+    @Test func aPlaceIsTakenOnlyWhenNewerThanTheEpisodesOwn() throws {
+        let (_, store, podcast) = try library()
+        let a = try store.episodeID(guid: "a", in: podcast), b = try store.episodeID(guid: "b", in: podcast)
+        try store.saveProgress(of: a, position: 100, completed: false, at: Date(timeIntervalSinceReferenceDate: 5_000))
+        let applied = try store.applyPlaces([(a, 200, false, Date(timeIntervalSinceReferenceDate: 4_000)),
+                                             (b, 300, false, Date(timeIntervalSinceReferenceDate: 4_000))])
+        #expect(applied == [b], "a was listened to here later")
+        #expect(try store.episodeStatuses(of: podcast)[a]?.lastListenTime == 100)
+        #expect(try store.applyPlaces([(a, 250, true, Date(timeIntervalSinceReferenceDate: 6_000))]) == [a])
+        #expect(try store.episodeStatuses(of: podcast)[a]?.hasCompleted == true)
+    }
+
+    @Test func waitingActionsKeepTheNewestPerEpisode() throws {
+        let (_, store, _) = try library()
+        try store.savePending([play("https://cdn.example/n.mp3", 10, at: 2_000)])
+        try store.savePending([play("https://cdn.example/n.mp3", 5, at: 1_000)])
+        #expect(try store.pendingActions().map(\.position) == [10])
+        try store.savePending([play("https://cdn.example/n.mp3", 20, at: 3_000)])
+        #expect(try store.pendingActions().map(\.position) == [20])
+        try store.removePending(try store.pendingActions())
+        #expect(try store.pendingActions().isEmpty)
+    }
+
+    @Test func aPodcastKeepsItsSyncAddressWhenItsFeedMovesAndTakesTheServersRewrite() throws {
+        let (_, store, podcast) = try library()
+        #expect(try store.adoptSyncURLs() == [podcast: Sample.feedURL.absoluteString])
+        try store.moveFeed(FeedID(rawValue: podcast.rawValue), to: URL(string: "https://new.example/feed.xml")!)
+        #expect(try store.adoptSyncURLs() == [podcast: Sample.feedURL.absoluteString], "other devices know it by the old address")
+        #expect(try store.podcastID(syncURL: Sample.feedURL.absoluteString) == podcast)
+        try store.renameSyncURLs([Sample.feedURL.absoluteString: "https://clean.example/feed.xml"])
+        #expect(try store.podcastID(syncURL: "https://clean.example/feed.xml") == podcast)
+    }
+}
