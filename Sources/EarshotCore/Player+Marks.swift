@@ -54,8 +54,8 @@ extension Player {
 extension Player {
     /// Sync changed these episodes' places in the store: what this session remembered of them is older,
     /// and the current episode (never one that plays: sync waits for it) moves to its new place.
-    func placesChanged(_ episodes: [EpisodeID]) {
-        for episode in episodes { recentProgress[episode] = nil }
+    func placesChanged(_ episodes: Set<EpisodeID>) {
+        for episode in recentProgress.keys where episodes.contains(episode) { recentProgress[episode] = nil }
         guard let current, episodes.contains(current.id), status != .playing,
               let stored = try? store.storedEpisode(current.id) else { return }
         self.current?.status = stored.status

@@ -47,8 +47,7 @@ extension Sync {
             switch result {
             case .failure(let failure): self.finish(failure)
             case .success(let page):
-                let theirs = page.actions.filter { $0.device != self.account.device }
-                self.apply(theirs) { [weak self] in
+                self.apply(page.actions) { [weak self] in
                     guard let self else { return }
                     self.actionsSince = page.timestamp
                     self.save(Self.actionsKey, String(page.timestamp))
@@ -58,13 +57,14 @@ extension Sync {
         }
     }
 
-    /// Applies received actions (with those still waiting), then calls `done` on the loop.
+    /// Applies received actions (with those still waiting; this device's own left out), then calls
+    /// `done` on the loop. Everything that grows with the number of actions happens on the background.
     func apply(_ received: [EpisodeAction], done: @escaping () -> Void = {}) {
-        let store = self.store
+        let store = self.store, device = account.device
         let playing = session.player.status == .playing ? session.player.current?.id : nil
-        background({ () -> (applied: [EpisodeID], waiting: Int) in
+        background({ () -> (applied: Set<EpisodeID>, waiting: Int) in
             let waiting = try store.pendingActions()
-            let actions = SyncRules.newestPerEpisode(waiting + received)
+            let actions = SyncRules.newestPerEpisode(waiting + received.filter { $0.device != device })
             let episodes = try store.matchEpisodes(actions, normalise: SyncRules.normalised)
             var places: [(episode: EpisodeID, position: Double, completed: Bool, at: Date)] = []
             var keep: [EpisodeAction] = [], settled: [EpisodeAction] = []
@@ -79,7 +79,7 @@ extension Sync {
             let applied = try store.applyPlaces(places)
             try store.removePending(settled.filter { settledAction in waiting.contains { $0.podcast == settledAction.podcast && $0.episode == settledAction.episode } })
             try store.savePending(keep)
-            return (applied, try store.pendingActions().count)
+            return (Set(applied), try store.pendingActions().count)
         }) { [weak self] result in
             guard let self else { return }
             self.status.waiting = result.waiting
