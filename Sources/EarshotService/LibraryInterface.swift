@@ -116,6 +116,7 @@ public final class LibraryInterface: BusInterface {
             return .empty
         default:
             if let reply = try performComfort(method, arguments) { return reply }
+            if let reply = performFinding(method, arguments) { return reply }
             throw .failed("\(name) has no method \(method)")
         }
     }

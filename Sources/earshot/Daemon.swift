@@ -27,10 +27,13 @@ final class Daemon {
     private let downloadDefaults: DownloadSettings
     private let loader = FeedLoader()
     private let listening: ListeningOptions
+    private let finding: FindingOptions
 
     init(requestedFeed: URL?, audioSink: String?, refreshMinutes: UInt32, databasePath: String, artDirectory: URL,
-         listening: ListeningOptions = ListeningOptions(), downloadFolder: URL, downloadDefaults: DownloadSettings) {
+         listening: ListeningOptions = ListeningOptions(), finding: FindingOptions = FindingOptions(), downloadFolder: URL,
+         downloadDefaults: DownloadSettings) {
         self.listening = listening
+        self.finding = finding
         self.downloadFolder = downloadFolder
         self.downloadDefaults = downloadDefaults
         self.requestedFeed = requestedFeed
@@ -74,6 +77,8 @@ final class Daemon {
                               background: background, transfers: SoupTransfers(), files: DiskFiles(), downloadFolder: downloadFolder,
                               timers: timers, chapters: ChaptersLoader(sharing: loader))
         try listening.apply(to: session.player, library)
+        session.finder.connect(directories: SoupDirectories(DirectoryClient(endpoints: finding.endpoints, sharing: loader)),
+                               pages: WebPageReader(sharing: loader), settings: finding.settings)
         session.restore(at: start)
         let art = ArtCache(directory: artDirectory)
         let bridge = MPRISPlayer(session: session, art: art)

@@ -13,6 +13,7 @@ struct Earshot: ParsableCommand {
             PlayCommand.self, QueueCommand.self, StatusCommand.self, RefreshCommand.self, ImportCommand.self,
             ExportCommand.self, SetCommand.self, SleepCommand.self, ChaptersCommand.self, ChapterCommand.self,
             DownloadCommand.self, DownloadsCommand.self, DeleteCommand.self,
+            SearchCommand.self, TopCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
 }
