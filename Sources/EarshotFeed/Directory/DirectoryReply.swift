@@ -12,6 +12,14 @@ public enum DirectoryReply {
         }
     }
 
+    /// The ids of Apple's chart in `bytes`, most popular first (the chart has no feeds: look them up).
+    public static func chartIDs(_ bytes: [UInt8]) throws(DirectoryError) -> [String] { try ITunesChartReply.ids(bytes) }
+
+    /// The shows an Apple lookup found, in the order of the chart's `ids` (ids it did not find left out).
+    public static func inChartOrder(_ lookedUp: [DirectoryShow], ids: [String]) -> [DirectoryShow] {
+        ITunesChartReply.ordered(lookedUp, chart: ids)
+    }
+
     /// Decodes `bytes` as `Document`, naming what is missing when it is not one.
     static func decode<Document: Decodable>(_ type: Document.Type, _ bytes: [UInt8], expecting: String) throws(DirectoryError) -> Document {
         do {
