@@ -49,7 +49,8 @@ public final class Finder {
     /// The last numbered list, while its numbers may be used (`ResultList.freshness`).
     public var recentResults: ResultList? { latest.flatMap { $0.isFresh(at: timers.now) ? $0 : nil } }
 
-    /// Searches every configured directory for `terms`; the merged list becomes the recent one.
+    /// Searches every configured directory for `terms`; the merged list (even an empty one) becomes the
+    /// recent one.
     public func search(_ terms: String, completion: @escaping (FinderAnswer) -> Void) throws(LibraryError) {
         let words = terms.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !words.isEmpty else { throw .invalidSetting("give some words to search for") }
@@ -90,7 +91,7 @@ public final class Finder {
             }
             let list = ResultList(origin: origin, shows: marked(ShowRanking.merged(lists, terms: terms)), made: timers.now,
                                   madeAt: timers.date)
-            if !list.shows.isEmpty { latest = list }
+            latest = list
             completion(FinderAnswer(list: list, failures: failures))
         }
     }

@@ -36,7 +36,8 @@ enum ResultNumber {
         let age = list.made.map { " (\(TimeText.ago($0, now: now)))" } ?? ""
         return try numbers.map { number in
             guard let show = list.shows.first(where: { $0.number == number }) else {
-                throw CommandFailure("there is no show \(number) in \(list.about)\(age): it has 1 to \(list.shows.count)")
+                let has = list.shows.isEmpty ? "it has none" : list.shows.count == 1 ? "it has 1" : "it has 1 to \(list.shows.count)"
+                throw CommandFailure("there is no show \(number) in \(list.about)\(age): \(has)")
             }
             return (show.url, "Show \(number) of \(list.about)\(age): “\(show.title)”, \(show.url)")
         }

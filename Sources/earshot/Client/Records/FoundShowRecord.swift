@@ -51,7 +51,7 @@ struct RecentResults {
 extension RecentResults {
     /// Reads Results' answer; nil when there is no fresh list.
     init?(about entry: Vardict?, shows: [FoundShowRecord]) {
-        guard let entry, let kind = entry.string("kind"), !shows.isEmpty else { return nil }
+        guard let entry, let kind = entry.string("kind") else { return nil }
         let about = switch kind {
         case "search": "the search for “\(entry.string("terms") ?? "")”"
         case "chart": "Apple's top podcasts in \((entry.string("country") ?? "").uppercased())"
