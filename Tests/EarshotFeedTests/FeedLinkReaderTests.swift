@@ -56,3 +56,35 @@ struct FeedLinkReaderTests {
         #expect(FeedLinkReader.links(in: many, page: Self.page).count == FeedLinkReader.maximumLinks)
     }
 }
+
+/// libxml2's HTML parser compares each attribute of a tag with every one before it: a fuzzed page with
+/// one tag of 100,000 attributes kept it busy for 18 s. Pages are read up to such a tag.
+@Suite("Web pages with hostile tags")
+struct HostilePageTests {
+    static func tag(attributes count: Int, quoted: Bool) -> String {
+        "<link " + (0..<count).map { quoted ? "a\($0)=\"\($0)\"" : "a\($0)" }.joined(separator: " ") + ">"
+    }
+
+    @Test(arguments: [true, false])
+    func aTagWithHundredsOfThousandsOfAttributesEndsWhatIsReadAndTheLinksBeforeItCount(quoted: Bool) {
+        let before = #"<link rel="alternate" type="application/rss+xml" href="/before.xml">"#
+        let after = #"<link rel="alternate" type="application/rss+xml" href="/after.xml">"#
+        let page = Array((before + Self.tag(attributes: 200_000, quoted: quoted) + after).utf8)
+        let started = Date()
+        let links = FeedLinkReader.links(in: page, page: URL(string: "https://example.com/")!)
+        #expect(Date().timeIntervalSince(started) < 1)
+        #expect(links.map(\.url.absoluteString) == ["https://example.com/before.xml"])
+    }
+
+    @Test func quotesInsideUnquotedValuesDoNotHideAttributesFromTheCount() {
+        let page = Array(("<p a=b\"c " + (0..<1_000).map { "x\($0)" }.joined(separator: " ") + " d=\"e\">"
+                          + #"<link rel="alternate" type="application/rss+xml" href="/after.xml">"#).utf8)
+        #expect(FeedLinkReader.links(in: page, page: URL(string: "https://example.com/")!).isEmpty)
+    }
+
+    @Test func aTagWithTheLimitsAttributesIsReadWhole() {
+        let page = Array((#"<link rel="alternate" type="application/rss+xml" href="/f.xml" "#
+                          + (3..<256).map { "a\($0)" }.joined(separator: " ") + ">").utf8)
+        #expect(FeedLinkReader.links(in: page, page: URL(string: "https://example.com/")!).count == 1)
+    }
+}

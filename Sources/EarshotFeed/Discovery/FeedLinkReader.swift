@@ -9,19 +9,21 @@ import Foundation
 ///
 /// The page is read by libxml2's HTML parser, which takes real-world HTML as browsers do (unclosed and
 /// misnested tags, attributes without quotes, any case), never touches the network, and reports
-/// nothing to stderr; the tree is walked without recursion, so no nesting can exhaust the stack.
+/// nothing to stderr; the tree is walked without recursion, so no nesting can exhaust the stack. The
+/// parser reads the page up to the first tag with too many attributes (`HTMLAttributeGuard`).
 public enum FeedLinkReader {
     /// The most feed links one page yields.
     public static let maximumLinks = 50
 
     /// The feeds `html` (the page at `page`) links to; `charset` is HTTP's, used when the page names none.
     public static func links(in html: [UInt8], page: URL, charset: String? = nil) -> [FeedLink] {
-        guard !html.isEmpty, html.count < Int(Int32.max) else { return [] }
+        let readable = HTMLAttributeGuard.readableLength(of: html)
+        guard readable > 0, readable < Int(Int32.max) else { return [] }
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                             | HTML_PARSE_NONET.rawValue)
         let document = withLibXML2Errors(to: nil, Self.ignoreError) { () -> htmlDocPtr? in
             html.withUnsafeBufferPointer { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { text in
+                UnsafeBufferPointer(rebasing: bytes[..<readable]).withMemoryRebound(to: CChar.self) { text in
                     htmlReadMemory(text.baseAddress, Int32(text.count), page.absoluteString, charset, options)
                         ?? htmlReadMemory(text.baseAddress, Int32(text.count), page.absoluteString, nil, options)
                 }
