@@ -76,6 +76,15 @@ struct HostilePageTests {
         #expect(links.map(\.url.absoluteString) == ["https://example.com/before.xml"])
     }
 
+    @Test(arguments: ["<![CDATA[ ", "<!-- ", "<script>var s = '", "<a title=\"", "<a title=\"<"])
+    func aTagHiddenInTextHTMLDoesNotKnowOrInAQuoteIsStillCounted(hiding: String) {
+        let page = Array((hiding + Self.tag(attributes: 100_000, quoted: true)
+                          + #"<link rel="alternate" type="application/rss+xml" href="/after.xml">"#).utf8)
+        let started = Date()
+        #expect(FeedLinkReader.links(in: page, page: URL(string: "https://example.com/")!).isEmpty)
+        #expect(Date().timeIntervalSince(started) < 1)
+    }
+
     @Test func quotesInsideUnquotedValuesDoNotHideAttributesFromTheCount() {
         let page = Array(("<p a=b\"c " + (0..<1_000).map { "x\($0)" }.joined(separator: " ") + " d=\"e\">"
                           + #"<link rel="alternate" type="application/rss+xml" href="/after.xml">"#).utf8)

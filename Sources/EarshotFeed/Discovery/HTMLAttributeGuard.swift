@@ -3,10 +3,14 @@
 ///
 /// libxml2 2.9 checks each attribute of a start tag against every one before it, so one tag with
 /// 100,000 attributes (1.4 MB) keeps its HTML parser busy for 18 s, and a 2 MiB page of bare attribute
-/// names for hours (found by fuzzing). No page needs hundreds of attributes on one tag; the feed links
-/// before such a tag are still read. The scan follows HTML's tokenizer as far as start tags need:
-/// attribute names end at white space, `/`, `>` or `=`; values are quoted, or unquoted up to white
-/// space or `>` (a quote inside one is a character); comments, end tags and declarations are skipped.
+/// names for hours (found by fuzzing, also inside a `<![CDATA[` that HTML does not know). No page needs
+/// hundreds of attributes on one tag; the feed links before such a tag are still read.
+///
+/// The scan errs towards counting: every `<` followed by a letter starts a tag, wherever it stands (in
+/// a script, a comment, a bogus CDATA section), so nothing libxml2 may take for a tag is skipped.
+/// Attribute names end at white space, `/`, `>`, `<` or `=`; a value is quoted, or unquoted up to white
+/// space, `>` or `<`; a quoted value that meets `<` or `>` before its quote ends the tag there (the
+/// bytes after it are scanned for tags again), and one that never ends stops the reading at its tag.
 enum HTMLAttributeGuard {
     /// More attributes than this on one tag end what is read.
     static let limit = 256
@@ -18,65 +22,57 @@ enum HTMLAttributeGuard {
 
     private static func readableLength(of s: UnsafeBufferPointer<UInt8>) -> Int {
         var i = 0
-        while let lt = next(UInt8(ascii: "<"), in: s, from: i) {
-            let tag = lt
-            i = lt + 1
-            guard i < s.count else { break }
-            if s[i] == UInt8(ascii: "!"), i + 2 < s.count, s[i + 1] == UInt8(ascii: "-"), s[i + 2] == UInt8(ascii: "-") {
-                i = endOfComment(in: s, from: i + 3)
-            } else if !isLetter(s[i]) {
-                i = (next(UInt8(ascii: ">"), in: s, from: i) ?? s.count) + 1
-            } else if !attributesFit(in: s, from: &i) {
-                return tag
+        while i < s.count, let lt = s[i...].firstIndex(of: UInt8(ascii: "<")) {
+            guard lt + 1 < s.count, isLetter(s[lt + 1]) else {
+                i = lt + 1
+                continue
             }
+            guard let end = endOfTag(in: s, from: lt + 1) else { return lt }
+            i = end
         }
         return s.count
     }
 
-    /// Reads a start tag's name and attributes up to its `>`; false once it has more than `limit`.
-    private static func attributesFit(in s: UnsafeBufferPointer<UInt8>, from i: inout Int) -> Bool {
-        while i < s.count, !isSpace(s[i]), s[i] != UInt8(ascii: "/"), s[i] != UInt8(ascii: ">") { i += 1 }
+    /// Where the start tag whose name begins at `start` ends (just after its `>`, or at a `<` that cuts
+    /// it short); nil when it has more than `limit` attributes or a quoted value runs to the end.
+    private static func endOfTag(in s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var i = start
+        skip(in: s, &i) { !isSpace($0) && $0 != slash && $0 != gt && $0 != lt }
         var attributes = 0
         while i < s.count {
             let c = s[i]
-            if isSpace(c) || c == UInt8(ascii: "/") {
+            if isSpace(c) || c == slash {
                 i += 1
-            } else if c == UInt8(ascii: ">") {
+                continue
+            }
+            if c == gt { return i + 1 }
+            if c == lt { return i }
+            attributes += 1
+            if attributes > limit { return nil }
+            skip(in: s, &i) { !isSpace($0) && $0 != slash && $0 != gt && $0 != lt && $0 != equals }
+            skip(in: s, &i, while: isSpace)
+            guard i < s.count, s[i] == equals else { continue }
+            i += 1
+            skip(in: s, &i, while: isSpace)
+            guard i < s.count else { break }
+            let quote = s[i]
+            if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
                 i += 1
-                return true
+                skip(in: s, &i) { $0 != quote && $0 != gt && $0 != lt }
+                guard i < s.count else { return nil }
+                if s[i] == quote { i += 1 }
             } else {
-                attributes += 1
-                if attributes > limit { return false }
-                i += 1
-                while i < s.count, !isSpace(s[i]), s[i] != UInt8(ascii: "/"), s[i] != UInt8(ascii: ">"), s[i] != UInt8(ascii: "=") { i += 1 }
-                while i < s.count, isSpace(s[i]) { i += 1 }
-                guard i < s.count, s[i] == UInt8(ascii: "=") else { continue }
-                i += 1
-                while i < s.count, isSpace(s[i]) { i += 1 }
-                if i < s.count, s[i] == UInt8(ascii: "\"") || s[i] == UInt8(ascii: "'") {
-                    i = (next(s[i], in: s, from: i + 1) ?? s.count) + 1
-                } else {
-                    while i < s.count, !isSpace(s[i]), s[i] != UInt8(ascii: ">") { i += 1 }
-                }
+                skip(in: s, &i) { !isSpace($0) && $0 != gt && $0 != lt }
             }
         }
-        return true
+        return i
     }
 
-    private static func endOfComment(in s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var i = start
-        while let dash = next(UInt8(ascii: "-"), in: s, from: i) {
-            if dash + 2 < s.count, s[dash + 1] == UInt8(ascii: "-"), s[dash + 2] == UInt8(ascii: ">") { return dash + 3 }
-            i = dash + 1
-        }
-        return s.count
+    private static func skip(in s: UnsafeBufferPointer<UInt8>, _ i: inout Int, while condition: (UInt8) -> Bool) {
+        while i < s.count, condition(s[i]) { i += 1 }
     }
 
-    private static func next(_ byte: UInt8, in s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard start < s.count else { return nil }
-        return s[start...].firstIndex(of: byte)
-    }
-
+    private static let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">"), slash = UInt8(ascii: "/"), equals = UInt8(ascii: "=")
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D }
     private static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) &- UInt8(ascii: "a") < 26 }
 }
