@@ -77,8 +77,11 @@ final class Daemon {
                               background: background, transfers: SoupTransfers(), files: DiskFiles(), downloadFolder: downloadFolder,
                               timers: timers, chapters: ChaptersLoader(sharing: loader))
         try listening.apply(to: session.player, library)
-        session.finder.connect(directories: SoupDirectories(DirectoryClient(endpoints: finding.endpoints, sharing: loader)),
-                               pages: WebPageReader(sharing: loader), settings: finding.settings)
+        // Finding shows has a libsoup session of its own: a refresh of hundreds of feeds never makes a
+        // search wait for a connection.
+        let finder = FeedLoader()
+        session.finder.connect(directories: SoupDirectories(DirectoryClient(endpoints: finding.endpoints, sharing: finder)),
+                               pages: WebPageReader(sharing: finder), settings: finding.settings)
         session.restore(at: start)
         let art = ArtCache(directory: artDirectory)
         let bridge = MPRISPlayer(session: session, art: art)
