@@ -85,6 +85,16 @@ struct HostilePageTests {
         #expect(Date().timeIntervalSince(started) < 1)
     }
 
+    @Test func anEndTagWithHundredsOfThousandsOfAttributesEndsWhatIsRead() {
+        let before = #"<link rel="alternate" type="application/rss+xml" href="/before.xml">"#
+        let page = Array((before + String(repeating: "<x>", count: 1_000) + "</x" + Self.tag(attributes: 100_000, quoted: true).dropFirst(5)
+                          + String(repeating: "</x>", count: 1_000)).utf8)
+        let started = Date()
+        #expect(FeedLinkReader.links(in: page, page: URL(string: "https://example.com/")!).map(\.url.absoluteString)
+                == ["https://example.com/before.xml"])
+        #expect(Date().timeIntervalSince(started) < 1)
+    }
+
     @Test func quotesInsideUnquotedValuesDoNotHideAttributesFromTheCount() {
         let page = Array(("<p a=b\"c " + (0..<1_000).map { "x\($0)" }.joined(separator: " ") + " d=\"e\">"
                           + #"<link rel="alternate" type="application/rss+xml" href="/after.xml">"#).utf8)

@@ -6,8 +6,9 @@
 /// names for hours (found by fuzzing, also inside a `<![CDATA[` that HTML does not know). No page needs
 /// hundreds of attributes on one tag; the feed links before such a tag are still read.
 ///
-/// The scan errs towards counting: every `<` followed by a letter starts a tag, wherever it stands (in
-/// a script, a comment, a bogus CDATA section), so nothing libxml2 may take for a tag is skipped.
+/// The scan errs towards counting: every `<` or `</` followed by a letter starts a tag, wherever it
+/// stands (in a script, a comment, a bogus CDATA section), so nothing libxml2 may take for a tag is
+/// skipped; end tags count too (a fuzzed `</x a0="0" … a99999="99999">` was as slow as a start tag).
 /// Attribute names end at white space, `/`, `>`, `<` or `=`; a value is quoted, or unquoted up to white
 /// space, `>` or `<`; a quoted value that meets `<` or `>` before its quote ends the tag there (the
 /// bytes after it are scanned for tags again), and one that never ends stops the reading at its tag.
@@ -23,17 +24,18 @@ enum HTMLAttributeGuard {
     private static func readableLength(of s: UnsafeBufferPointer<UInt8>) -> Int {
         var i = 0
         while i < s.count, let lt = s[i...].firstIndex(of: UInt8(ascii: "<")) {
-            guard lt + 1 < s.count, isLetter(s[lt + 1]) else {
+            let name = lt + 1 < s.count && s[lt + 1] == slash ? lt + 2 : lt + 1
+            guard name < s.count, isLetter(s[name]) else {
                 i = lt + 1
                 continue
             }
-            guard let end = endOfTag(in: s, from: lt + 1) else { return lt }
+            guard let end = endOfTag(in: s, from: name) else { return lt }
             i = end
         }
         return s.count
     }
 
-    /// Where the start tag whose name begins at `start` ends (just after its `>`, or at a `<` that cuts
+    /// Where the tag whose name begins at `start` ends (just after its `>`, or at a `<` that cuts
     /// it short); nil when it has more than `limit` attributes or a quoted value runs to the end.
     private static func endOfTag(in s: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var i = start

@@ -42,11 +42,15 @@ struct FeedChoice: Encodable, Equatable {
     var url: String
     var title: String?
 
-    init?(_ entry: Vardict) {
-        guard let number = entry.count("number"), let url = entry.string("url") else { return nil }
+    init(number: Int, url: String, title: String?) {
         self.number = number
         self.url = url
-        title = entry.string("title")
+        self.title = title
+    }
+
+    init?(_ entry: Vardict) {
+        guard let number = entry.count("number"), let url = entry.string("url") else { return nil }
+        self.init(number: number, url: url, title: entry.string("title"))
     }
 }
 
