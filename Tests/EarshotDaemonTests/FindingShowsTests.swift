@@ -116,6 +116,21 @@ struct FindingShowsTests {
         #expect(h.terminate() == 0)
     }
 
+    @Test func aSlowDirectoryIsWaitedForUntilItsDeadline() throws {
+        try serve("/itunes/search", "itunes-search.json")
+        try serve("/fyyd/0.2/search/podcast", "fyyd-empty.json")
+        let slow = try reply("podcastindex-search.json")
+        directories.route("/pi/api/1.0/search/byterm") { _ in
+            .paced(slow, contentType: "application/json", bytesPerTick: slow.count, intervalMilliseconds: 700)
+        }
+        let started = Date()
+        let search = try earshot("search", "--json", "lab")
+        #expect(Date().timeIntervalSince(started) >= 0.7)
+        #expect(search.status == 0)
+        #expect(search.stdout.contains("Lab Notes & Examples"), "Podcast Index's show, 0.7 s late: \(search.stdout)")
+        #expect(h.terminate() == 0)
+    }
+
     @Test func whenEveryDirectoryFailsTheStatusIsOne() throws {
         directories.route("/itunes/search") { _ in .status(500) }
         directories.route("/fyyd/0.2/search/podcast") { _ in .status(500) }
