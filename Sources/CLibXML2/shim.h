@@ -1,4 +1,4 @@
-/* CLibXML2: the libxml2 headers exposed to Swift (SAX2 push parsing and its error reports). */
+/* CLibXML2: the libxml2 headers exposed to Swift (SAX2 push parsing, the HTML parser, their error reports). */
 #include <libxml/xmlversion.h>
 /*
  * Debian builds libxml2 with ICU, so encoding.h would include the system's <unicode/ucnv.h>, which
@@ -11,3 +11,4 @@
 #include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlreader.h>
+#include <libxml/HTMLparser.h>

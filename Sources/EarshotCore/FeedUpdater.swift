@@ -38,6 +38,9 @@ public final class FeedUpdater {
         case vanished
         /// The feed could not be had or stored; the message names the URL and the cause.
         case failed(String)
+        /// The address answered with a document that is not a feed (a web page, say); the message names
+        /// the URL and what the document is.
+        case notAFeed(String)
     }
 
     let fetcher: FeedFetching
@@ -154,7 +157,9 @@ public final class FeedUpdater {
             case .success(.fetched(let fetched)):
                 self.store(fetched, for: request, finished: finished)
             case .failure(let error):
-                finished(.failed("\(request.url.absoluteString): \(error)"))
+                let message = "\(request.url.absoluteString): \(error)"
+                if case .invalidData = error { return finished(.notAFeed(message)) }
+                finished(.failed(message))
             }
         }
     }

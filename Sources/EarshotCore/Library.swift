@@ -18,6 +18,13 @@ public struct UpdateReport: Sendable, Equatable {
     /// A subscription to a feed subscribed already (at this address, at the one it leads to, or at one
     /// it lived at): nothing new was subscribed, `podcast` is that podcast, and it was refreshed.
     public var alreadySubscribed = false
+    /// It failed because the address answered with something that is not a feed (a web page, say).
+    public var notAFeed = false
+    /// The feed subscribed, when the address asked for led to it: a web page linking to it, a directory's
+    /// page of the show.
+    public var feed: URL?
+    /// The feeds a web page links to, when it links to several (nothing was subscribed).
+    public var choices: [FeedLink] = []
 
     /// Fills in what storing the feed did.
     mutating func describe(_ saved: SavedFeed, _ summary: PodcastSummary) {
@@ -264,8 +271,9 @@ public final class Library {
                 report.episodes = podcasts[index].episodeCount
             }
             report.notModified = true
-        case .failed(let message):
+        case .failed(let message), .notAFeed(let message):
             report.error = message
+            if case .notAFeed = outcome { report.notAFeed = true }
             if request.podcast != nil {
                 Log.warning("refresh failed, keeping the stored episodes: \(message)")
             } else {

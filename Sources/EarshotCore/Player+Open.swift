@@ -2,10 +2,11 @@ import EarshotGLib
 import EarshotStore
 import Foundation
 
-/// OpenUri: an episode's audio or page URL plays that episode; any other URL is a feed, subscribed to
-/// when new (through the one feed-update pipeline) and opened at its newest episode.
+/// OpenUri: an episode's audio or page URL plays that episode; any other URL is a podcast's, subscribed
+/// to when new (through `subscribe`, which reaches the one feed-update pipeline) and opened at its newest
+/// episode.
 extension Player {
-    public func open(_ uri: String) throws(LibraryError) {
+    public func open(_ uri: String, subscribe: (String, @escaping (UpdateReport) -> Void) -> Void) throws(LibraryError) {
         if let id = try Self.read({ try self.store.episodeID(matching: uri) }) {
             return try select(id, play: true, remember: true)
         }
@@ -14,8 +15,8 @@ extension Player {
             if podcast.id == currentPodcast { return try library.refresh([podcast.id]) }
             return selectNewest(of: podcast.id)
         }
-        library.subscribe([url], autoQueue: true) { [weak self] reports in
-            guard let self, let report = reports.first else { return }
+        subscribe(uri) { [weak self] report in
+            guard let self else { return }
             guard let podcast = report.podcast, report.error == nil else {
                 return Log.warning("OpenUri \(uri): \(report.error ?? "not a feed")")
             }

@@ -86,6 +86,8 @@ enum BusRecords {
         if let podcast = report.podcast, report.error == nil { entries.append(("podcast", .int64(podcast.rawValue))) }
         if let title = report.title { entries.append(("title", .string(title))) }
         if let error = report.error { entries.append(("error", .string(error))) }
+        if let feed = report.feed { entries.append(("feed", .string(feed.absoluteString))) }
+        if !report.choices.isEmpty { entries.append(("choices", FindingRecords.choices(report.choices))) }
         return .vardict(entries)
     }
 

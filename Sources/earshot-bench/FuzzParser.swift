@@ -4,15 +4,16 @@ import Foundation
 import Glibc
 
 /// `earshot-bench fuzz-parser`: a bounded mutation-fuzzing run of the feed parser (`FeedParser`, whole
-/// and streamed in random chunks) and `OPMLDocument.parse`, seeded from the test fixtures and, when
-/// present, `../shared/corpus` (read in place, never copied into the tree).
+/// and streamed in random chunks), `OPMLDocument.parse`, the directories' reply readers and the web page
+/// feed-link reader (`FuzzedReader`), seeded from the test fixtures and, when present,
+/// `../shared/corpus` (read in place, never copied into the tree).
 ///
 /// Prints the executions, their rate, and the slowest input (saved with its time); a crash or a hang
 /// saves the input under `--out` and ends the run with the signal, for `scripts/fuzz-parser` to count
 /// and restart with the next seed.
 struct FuzzParser: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "fuzz-parser", abstract: "Mutation-fuzz the feed and OPML parsers for a bounded time.")
+        commandName: "fuzz-parser", abstract: "Mutation-fuzz the feed, OPML, directory reply and web page readers for a bounded time.")
 
     @Option(help: "How long to run, in seconds.")
     var seconds: Double = 60
@@ -29,15 +30,16 @@ struct FuzzParser: ParsableCommand {
     @Option(help: "An execution longer than this many seconds counts as a hang.")
     var hangSeconds: UInt32 = 10
 
-    @Option(help: "Instead of fuzzing, parse this saved input with both parsers and print the times.")
+    @Option(help: "Instead of fuzzing, read this saved input with every reader and print the times.")
     var replay: String?
 
     func run() throws {
         if let replay {
             let input = Array(try Data(contentsOf: URL(fileURLWithPath: replay)))
-            for (name, asOPML, chunk) in [("feed", false, nil), ("feed in 512-byte chunks", false, 512), ("OPML", true, nil)] as [(String, Bool, Int?)] {
+            for (name, reader, chunk) in [("feed", FuzzedReader.feed, nil), ("feed in 512-byte chunks", .feed, 512)] as [(String, FuzzedReader, Int?)]
+                + FuzzedReader.allCases.dropFirst().map({ ($0.rawValue, $0, nil) }) {
                 let started = Self.now()
-                let accepted = Self.parse(input, asOPML: asOPML, chunk: chunk)
+                let accepted = reader.read(input, chunk: chunk)
                 print("\(name): \(String(format: "%.1f", (Self.now() - started) * 1000)) ms, \(accepted ? "accepted" : "refused")")
             }
             return
@@ -56,28 +58,14 @@ struct FuzzParser: ParsableCommand {
             let original = seeds[Int.random(in: 0..<seeds.count, using: &mutator.random)]
             let other = seeds[Int.random(in: 0..<seeds.count, using: &mutator.random)]
             let input = mutator.mutate(original.bytes, splicingFrom: other.bytes)
-            let asOPML = original.isOPML != mutator.random.chance(0.15)
+            let reader = mutator.random.chance(0.15) ? FuzzedReader.allCases[Int.random(in: 0..<FuzzedReader.allCases.count, using: &mutator.random)]
+                : original.reader
             let chunk = mutator.random.chance(0.5) ? Int.random(in: 1...8_192, using: &mutator.random) : nil
             let started = Self.now()
-            let accepted = CrashRecorder.guarding(input, seconds: hangSeconds) { Self.parse(input, asOPML: asOPML, chunk: chunk) }
-            stats.record(input, target: asOPML ? "OPML" : "feed", accepted: accepted, seconds: Self.now() - started)
+            let accepted = CrashRecorder.guarding(input, seconds: hangSeconds) { reader.read(input, chunk: chunk) }
+            stats.record(input, target: reader.rawValue, accepted: accepted, seconds: Self.now() - started)
         }
         print(try stats.summary(seconds: seconds, savingSlowestIn: out))
-    }
-
-    /// Parses `input` with one of the parsers; whether it was accepted (a feed or an OPML list).
-    static func parse(_ input: [UInt8], asOPML: Bool, chunk: Int?) -> Bool {
-        if asOPML { return (try? OPMLDocument.parse(input)) != nil }
-        guard let chunk else { return (try? FeedParser.parse(input, baseURL: URL(string: "https://fuzz.example/feed.xml")).get()) != nil }
-        let parser = FeedParser(baseURL: URL(string: "https://fuzz.example/feed.xml"))
-        input.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                parser.feed(UnsafeRawBufferPointer(rebasing: buffer[offset..<min(buffer.count, offset + chunk)]))
-                offset += chunk
-            }
-        }
-        return (try? parser.finish().get()) != nil
     }
 
     static func now() -> Double {

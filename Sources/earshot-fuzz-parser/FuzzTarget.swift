@@ -1,17 +1,29 @@
 import EarshotFeed
 import Foundation
 
-/// The fuzzing entry point for the feed parser and the OPML reader (see scripts/fuzz-parser
-/// --libfuzzer, which builds this target with `-sanitize=fuzzer -DLIBFUZZER`). The first byte picks the
-/// parser and, for feeds, whether the rest arrives whole or in pieces of 1 to 127 bytes.
+/// The fuzzing entry point for the feed parser, the OPML reader, the directories' reply readers and the
+/// web page feed-link reader (see scripts/fuzz-parser --libfuzzer, which builds this target with
+/// `-sanitize=fuzzer -DLIBFUZZER`). The first byte picks the reader — an even byte the feed parser,
+/// with the rest arriving whole (0) or in pieces of up to 127 bytes (the byte's half); 3 (mod 8) the
+/// directory replies, 5 (mod 8) the feed links of a web page, any other odd byte the OPML reader.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard size > 0 else { return 0 }
     let selector = data[0]
     let document = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
-    if selector & 1 == 1 {
+    switch selector & 7 {
+    case 3:
+        for directory in Directory.allCases { _ = try? DirectoryReply.shows(Array(document), from: directory) }
+        _ = try? DirectoryReply.chartIDs(Array(document))
+        return 0
+    case 5:
+        _ = FeedLinkReader.links(in: Array(document), page: URL(string: "https://fuzz.example/page/")!)
+        return 0
+    case 1, 7:
         _ = try? OPMLDocument.parse(Array(document))
         return 0
+    default:
+        break
     }
     let piece = Int(selector >> 1)
     let parser = FeedParser(baseURL: URL(string: "https://fuzz.example/feed.xml"))

@@ -16,7 +16,8 @@ import Foundation
 ///     download-budget = 2GiB      # the disk the downloaded files may take (or unlimited)
 ///     auto-download = off         # new episodes of every podcast are downloaded
 ///
-/// and the listening settings of `ListeningOptions` (sleep-fade, the media buttons, the sound profile).
+/// and the listening settings of `ListeningOptions` (sleep-fade, the media buttons, the sound profile)
+/// and the directory settings of `FindingOptions`.
 struct Configuration: Equatable {
     var feed: String?
     var audioSink: String?
@@ -25,6 +26,7 @@ struct Configuration: Equatable {
     var cacheDirectory: String?
     var verbose: Bool?
     var listening = ListeningOptions()
+    var finding = FindingOptions()
     /// The download settings given in the file, over the defaults.
     var downloads = DownloadSettings()
 
@@ -77,6 +79,7 @@ struct Configuration: Equatable {
         case SettingsTable.refreshInterval: refreshInterval = UInt32(text)
         case SettingsTable.verbose: verbose = SettingKind.flag(text)
         case _ where ListeningOptions.keys.contains(key): listening.set(key, text)
+        case _ where FindingSettings.keys.contains(key): finding.set(key, text)
         default: _ = downloads.apply(key, text)
         }
     }

@@ -27,10 +27,13 @@ final class Daemon {
     private let downloadDefaults: DownloadSettings
     private let loader = FeedLoader()
     private let listening: ListeningOptions
+    private let finding: FindingOptions
 
     init(requestedFeed: URL?, audioSink: String?, refreshMinutes: UInt32, databasePath: String, artDirectory: URL,
-         listening: ListeningOptions = ListeningOptions(), downloadFolder: URL, downloadDefaults: DownloadSettings) {
+         listening: ListeningOptions = ListeningOptions(), finding: FindingOptions = FindingOptions(), downloadFolder: URL,
+         downloadDefaults: DownloadSettings) {
         self.listening = listening
+        self.finding = finding
         self.downloadFolder = downloadFolder
         self.downloadDefaults = downloadDefaults
         self.requestedFeed = requestedFeed
@@ -75,6 +78,11 @@ final class Daemon {
                               timers: timers, chapters: ChaptersLoader(sharing: loader))
         try listening.apply(to: session.player, library)
         session.player.device = Self.hostName
+        // Finding shows has a libsoup session of its own: a refresh of hundreds of feeds never makes a
+        // search wait for a connection.
+        let finder = FeedLoader()
+        session.finder.connect(directories: SoupDirectories(DirectoryClient(endpoints: finding.endpoints, sharing: finder)),
+                               pages: WebPageReader(sharing: finder), settings: finding.settings)
         session.restore(at: start)
         let art = ArtCache(directory: artDirectory)
         let bridge = MPRISPlayer(session: session, art: art)

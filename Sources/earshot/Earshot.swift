@@ -12,9 +12,9 @@ struct Earshot: ParsableCommand {
             ServeCommand.self, AddCommand.self, RemoveCommand.self, PodcastsCommand.self, EpisodesCommand.self,
             PlayCommand.self, QueueCommand.self, StatusCommand.self, RefreshCommand.self, ImportCommand.self,
             ExportCommand.self, SetCommand.self, SleepCommand.self, ChaptersCommand.self, ChapterCommand.self,
-            DownloadCommand.self, DownloadsCommand.self, DeleteCommand.self, MarkCommand.self, InboxCommand.self,
-            StarCommand.self, UnstarCommand.self, HistoryCommand.self, StatsCommand.self, SyncCommand.self,
-            GenerateManualCommand.self,
+            DownloadCommand.self, DownloadsCommand.self, DeleteCommand.self, SearchCommand.self, TopCommand.self,
+            MarkCommand.self, InboxCommand.self, StarCommand.self, UnstarCommand.self, HistoryCommand.self, StatsCommand.self,
+            SyncCommand.self, GenerateManualCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
 }

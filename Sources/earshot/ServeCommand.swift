@@ -62,7 +62,7 @@ struct ServeCommand: ParsableCommand {
         let art = (cacheDir ?? file.cacheDirectory).map { URL(fileURLWithPath: $0).appendingPathComponent("art") }
             ?? ArtCache.defaultDirectory(environment: environment)
         try Daemon(requestedFeed: requested, audioSink: audioSink ?? file.audioSink, refreshMinutes: minutes,
-                   databasePath: state, artDirectory: art, listening: file.listening,
+                   databasePath: state, artDirectory: art, listening: file.listening, finding: file.finding,
                    downloadFolder: Downloads.defaultFolder(environment: environment), downloadDefaults: file.downloads).run()
     }
 }

@@ -32,6 +32,7 @@ final class DaemonHarness {
                          contentType: "application/rss+xml")
         for (name, bytes) in try AudioFixtures.files() { server.serve("/audio/\(name)", body: bytes, contentType: "audio/mpeg") }
         server.serve("/art/cover.png", body: try AudioFixtures.coverPNG(), contentType: "image/png")
+        try writeConfiguration("")
         try start(arguments ?? ["--feed", feedURL.absoluteString])
     }
 
@@ -51,12 +52,19 @@ final class DaemonHarness {
          "EARSHOT_AUDIO_SINK": "fakesink sync=true", "DISPLAY": nil]
     }
 
-    /// Writes the configuration file the daemon reads (`$XDG_CONFIG_HOME/earshot/earshot.conf`).
+    /// Writes the configuration file the daemon reads (`$XDG_CONFIG_HOME/earshot/earshot.conf`): `text`,
+    /// then each directory's base URL that `text` does not set, at a port where nothing listens, so no
+    /// test's daemon can ever ask a real directory.
     func writeConfiguration(_ text: String) throws {
         let directory = stateDirectory + "/config/earshot"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try text.write(toFile: directory + "/earshot.conf", atomically: true, encoding: .utf8)
+        let offline = Self.offlineDirectories.filter { !text.contains($0.key) }.map { "\($0.key) = \($0.url)\n" }.joined()
+        let separator = text.isEmpty || text.hasSuffix("\n") ? "" : "\n"
+        try (text + separator + offline).write(toFile: directory + "/earshot.conf", atomically: true, encoding: .utf8)
     }
+
+    /// Where the directories are in every test's configuration unless it says otherwise: nowhere.
+    static let offlineDirectories = ["itunes-url", "fyyd-url", "podcastindex-url"].map { (key: $0, url: FixtureServer.closedPortURL().absoluteString) }
 
     /// Replaces the feed the feed server answers with.
     func serveFeed(_ feed: String) {

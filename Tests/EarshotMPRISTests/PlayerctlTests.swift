@@ -112,7 +112,7 @@ import Testing
                 "'xesam:artist': <['Ada Host', 'Bo Guest']>",
                 "readonly x Position = 0;", "readwrite d Rate = 1.0;", "readwrite d Volume = 1.0;",
                 "readonly s PlaybackStatus = 'Paused';", "readonly b CanControl = true;",
-                "readonly as SupportedUriSchemes = ['file', 'http', 'https'];", "readonly s Identity = 'Earshot';",
+                "readonly as SupportedUriSchemes = ['file', 'http', 'https', 'feed', 'itpc', 'pcast', 'podcast'];", "readonly s Identity = 'Earshot';",
                 "Seeked(x Position);", "SetPosition(in  o TrackId,",
             ] {
                 #expect(text.contains(expected), "missing: \(expected)\n\(text)")

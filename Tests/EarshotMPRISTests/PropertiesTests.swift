@@ -12,7 +12,7 @@ import Testing
             #expect(all["HasTrackList"] == .boolean(false))
             #expect(all["Identity"] == .string("Earshot"))
             #expect(all["DesktopEntry"] == .string("earshot"))
-            #expect(all["SupportedUriSchemes"] == .stringArray(["file", "http", "https"]))
+            #expect(all["SupportedUriSchemes"] == .stringArray(["file", "http", "https", "feed", "itpc", "pcast", "podcast"]))
             #expect(all["SupportedMimeTypes"] == .stringArray(Harness.mimeTypes))
             #expect(all["Fullscreen"] == nil && all["CanSetFullscreen"] == nil)
         }

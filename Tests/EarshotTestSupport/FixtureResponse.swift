@@ -7,6 +7,8 @@ public struct FixtureRequest: Sendable {
     public let method: String
     /// The path, without the query.
     public let path: String
+    /// The query, as sent (percent-encoded), when there is one.
+    public var query: String? = nil
     /// Request headers, names in lower case.
     public let headers: [String: String]
 }

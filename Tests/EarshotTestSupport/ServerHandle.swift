@@ -42,6 +42,7 @@ final class ServerHandle {
         let request = FixtureRequest(
             method: String(cString: soup_server_message_get_method(message)),
             path: path,
+            query: g_uri_get_query(soup_server_message_get_uri(message)).map { String(cString: $0) },
             headers: headers(soup_server_message_get_request_headers(message)))
         let responseHeaders = soup_server_message_get_response_headers(message)
         switch state.respond(to: request) {

@@ -20,8 +20,13 @@ extension Session {
     public func setRate(_ rate: Double) { player.setRate(rate) }
     public func setVolume(_ volume: Double) { player.setVolume(volume) }
 
-    /// An episode's audio or page address plays it; any other address is taken for a feed.
-    public func open(_ uri: String) throws(LibraryError) { try player.open(uri) }
+    /// An episode's audio or page address plays it; any other address is subscribed to as `subscribe`
+    /// does (a feed, a web page, a directory's page of a show) and its newest episode selected.
+    public func open(_ uri: String) throws(LibraryError) {
+        try player.open(uri) { [finder] text, done in
+            finder.subscribe([text], autoQueue: true, progress: { _, _, _ in }) { reports in reports.first.map(done) }
+        }
+    }
 
     /// Plays `episode` now, where it was left.
     public func play(episode: EpisodeID) throws(LibraryError) { try player.play(episode: episode) }
@@ -53,20 +58,12 @@ extension Session {
 
     // MARK: The library
 
-    /// Subscribes to each address given as text; a text that is not an http, https or file URL is
-    /// refused in its own report (in order after the others) without stopping the rest.
+    /// Subscribes to each address given as text: a feed's, a web page's, an Apple Podcasts or Podcast
+    /// Index page of a show (see `Finder+Subscribing`); one report per address, in order, a text that
+    /// is no such address refused in its own report without stopping the rest.
     public func subscribe(_ texts: [String], autoQueue: Bool, progress: @escaping (UpdateReport, Int, Int) -> Void,
                           completion: @escaping ([UpdateReport]) -> Void) {
-        var urls: [URL] = []
-        var refused: [UpdateReport] = []
-        for text in texts {
-            if let url = URL(string: text), ["http", "https", "file"].contains(url.scheme?.lowercased() ?? "") {
-                urls.append(url)
-            } else {
-                refused.append(UpdateReport(url: URL(string: "invalid:")!, error: "“\(text)” is not an http, https or file URL"))
-            }
-        }
-        library.subscribe(urls, autoQueue: autoQueue, progress: progress) { reports in completion(reports + refused) }
+        finder.subscribe(texts, autoQueue: autoQueue, progress: progress, completion: completion)
     }
 
     /// Unsubscribes; with `deletingFiles` its downloaded files go too.

@@ -16,6 +16,8 @@ public final class Session {
     public let library: Library
     public let player: Player
     public let downloads: Downloads
+    /// Directory search, charts, and subscribing from any address (`connect` it to the network first).
+    public let finder: Finder
     let timers: Timers
     private var notices: NewEpisodeNotices?
     /// Sync with a server, once an account is set (`startSync`).
@@ -42,6 +44,7 @@ public final class Session {
         downloads = Downloads(store: downloadStore, episodes: store, library: library, background: background,
                               transfers: transfers, files: files, folder: downloadFolder, timers: timers)
         downloads.player = player
+        finder = Finder(library: library, timers: timers)
         player.localFile = { [unowned downloads] in downloads.file(for: $0) }
         rules = events.subscribe { [weak self] event in self?.apply(event) }
     }

@@ -1,3 +1,4 @@
+import EarshotFeed
 import Foundation
 
 /// What values a setting takes, how they are written, and how they read: the one parser behind the
@@ -15,6 +16,10 @@ public enum SettingKind: Sendable {
     case size
     /// One of these words.
     case choice([String])
+    /// Some of these words, separated by commas, each once (or none).
+    case list([String])
+    /// An http or https URL.
+    case address
     /// Any text that is not empty (an address, a GStreamer description, a folder).
     case text
 
@@ -35,6 +40,10 @@ public enum SettingKind: Sendable {
             return "a size like 2GiB, 500MB or unlimited"
         case .choice(let words):
             return words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
+        case .list(let words):
+            return "some of " + words.dropLast().joined(separator: ", ") + " and " + (words.last ?? "") + ", separated by commas, or none"
+        case .address:
+            return "an http or https URL"
         case .text:
             return "any text"
         }
@@ -62,9 +71,23 @@ public enum SettingKind: Sendable {
             return Self.bytes(lowered) == nil ? nil : lowered
         case .choice(let words):
             return words.first { $0 == trimmed.lowercased() }
+        case .list(let words):
+            return Self.list(trimmed, of: words).map { $0.isEmpty ? "none" : $0.joined(separator: ", ") }
+        case .address:
+            return WebAddress.http(trimmed)?.absoluteString
         case .text:
             return trimmed.isEmpty ? nil : trimmed
         }
+    }
+
+    /// The words of a list setting (`itunes, fyyd`; `none`: empty), each once, in the order written; nil
+    /// when one is not among `words`.
+    public static func list(_ text: String, of words: [String]) -> [String]? {
+        let written = text.lowercased().split { $0 == "," || $0.isWhitespace }.map(String.init)
+        if written == ["none"] { return [] }
+        guard !written.isEmpty, written.allSatisfy(words.contains) else { return nil }
+        var seen = Set<String>()
+        return written.filter { seen.insert($0).inserted }
     }
 
     /// on/off, true/false, yes/no, 1/0.

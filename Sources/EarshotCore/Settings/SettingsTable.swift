@@ -92,7 +92,7 @@ public enum SettingsTable {
               summary: "where cover art is cached (--cache-dir)"),
         .init(key: verbose, kind: .flag, defaultValue: "off", scopes: [.file],
               summary: "debug lines in the log (--verbose)"),
-    ]
+    ] + FindingSettings.definitions
 
     private static let byKey = Dictionary(uniqueKeysWithValues: all.map { ($0.key, $0) })
 

@@ -9,15 +9,12 @@ enum OPMLAddress {
         case skip(OPMLSkipReason)
     }
 
-    /// Podcast apps' aliases for http, written as `feed://host/…` (or `feed:https://host/…`).
-    private static let httpAliases = ["feed", "itpc", "pcast", "podcast"]
-
     /// The feed URL `raw` names, white space around it removed and the podcast aliases of http
     /// (`feed:`, `itpc:`, `pcast:`, `podcast:`) turned into http; or why it cannot be subscribed to.
     static func feedURL(_ raw: String) -> Reading {
         let written = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !written.isEmpty else { return .skip(.missingAddress) }
-        guard let url = URL(string: unaliased(written)) else { return .skip(.invalidAddress) }
+        guard let url = URL(string: WebAddress.unaliased(written)) else { return .skip(.invalidAddress) }
         guard let scheme = url.scheme?.lowercased() else { return .skip(.relativeAddress) }
         guard scheme == "http" || scheme == "https" else { return .skip(.unsupportedScheme(scheme)) }
         guard let host = url.host, !host.isEmpty else { return .skip(.invalidAddress) }
@@ -36,13 +33,5 @@ enum OPMLAddress {
         components.scheme = components.scheme?.lowercased()
         components.host = components.host?.lowercased()
         return components.string ?? url.absoluteString
-    }
-
-    private static func unaliased(_ address: String) -> String {
-        guard let colon = address.firstIndex(of: ":"),
-              httpAliases.contains(address[..<colon].lowercased()) else { return address }
-        let rest = address[address.index(after: colon)...]
-        if rest.hasPrefix("//") { return "http:" + rest }
-        return String(rest)
     }
 }

@@ -2,14 +2,15 @@
 ///
 /// CanQuit true (Quit replies, flushes, then calls `PlayerControl.quit()`), CanRaise false (Raise has
 /// no effect), no Fullscreen/CanSetFullscreen (optional, left out), HasTrackList false, Identity
-/// `Earshot`, DesktopEntry `earshot`, SupportedUriSchemes file/http/https, SupportedMimeTypes as given.
+/// `Earshot`, DesktopEntry `earshot`, SupportedUriSchemes file/http/https and the podcast
+/// apps' aliases of http (feed, itpc, pcast, podcast), SupportedMimeTypes as given.
 final class MediaPlayer2Interface: BusInterface {
     let name = MPRISAdapter.rootInterface
     private let control: any PlayerControl
     private let supportedMimeTypes: [String]
 
-    /// The URI schemes OpenUri accepts.
-    static let supportedURISchemes = ["file", "http", "https"]
+    /// The URI schemes OpenUri accepts: a desktop's "open with" hands podcast links over as they are.
+    static let supportedURISchemes = ["file", "http", "https", "feed", "itpc", "pcast", "podcast"]
 
     init(control: any PlayerControl, supportedMimeTypes: [String]) {
         self.control = control

@@ -16,6 +16,9 @@ struct Vardict {
 
     func bool(_ key: String) -> Bool? { values[key]?.boolValue }
 
+    /// An `as` (empty when missing).
+    func strings(_ key: String) -> [String] { values[key]?.arrayElements?.compactMap(\.stringValue) ?? [] }
+
     /// Any integer type, as Int64 (ids are x, counts u).
     func integer(_ key: String) -> Int64? {
         switch values[key] {

@@ -1,19 +1,28 @@
 import ArgumentParser
 
 /// `earshot add URL...`: subscribes to feeds (auto-queue on), printing each show's title and episode
-/// count; a feed that fails is one line with its URL and the cause, and the status is 1.
+/// count; a feed that fails is one line with its URL and the cause, and the status is 1. Any address
+/// works (a web page, an Apple Podcasts or Podcast Index page, `feed://`…), and a number is a show of
+/// the last numbered list (`earshot search`, `earshot top`, a web page's feeds) while it is fresh.
 struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Subscribe to podcasts by their feed URL.",
+        abstract: "Subscribe to podcasts by their feed, their web page, or a search result's number.",
         discussion: """
             Each feed is fetched now; its new episodes will go to the end of Up Next (see earshot set).
+            A web page's feed is found from its <link rel="alternate"> (several: they are listed, numbered);
+            an Apple Podcasts or Podcast Index page's through that directory. A number N is show N of the
+            last list of earshot search, earshot top or a web page's feeds, for an hour after it was shown;
+            a local file named like a number is ./N.
             Examples:
               earshot add https://example.com/podcast.xml
+              earshot add https://www.example-show.org/
+              earshot search radiolab && earshot add 2
               earshot add feed1.xml https://example.org/rss
             """)
 
-    @Argument(help: ArgumentHelp("Feed URLs (http, https or file), or paths to local files.", valueName: "url"))
+    @Argument(help: ArgumentHelp("Feed or web page URLs (http, https, file, feed…), paths to local files, or numbers of search results.",
+                                 valueName: "url"))
     var urls: [String]
 
     @Flag(help: "Print one result per feed as JSON.")
@@ -21,14 +30,14 @@ struct AddCommand: ParsableCommand {
 
     func validate() throws {
         guard !urls.isEmpty else { throw ValidationError("give at least one feed URL") }
-        for text in urls where FeedAddress.url(from: text) == nil {
+        for text in urls where ResultNumber.parse(text) == nil && FeedAddress.url(from: text) == nil {
             throw ValidationError("“\(text)” is neither a URL nor an existing file")
         }
     }
 
     func run() throws {
-        let addresses = urls.compactMap { FeedAddress.url(from: $0)?.absoluteString }
         let client = try DaemonClient()
+        let addresses = try ResultNumber.addresses(for: urls, asking: client)
         InterruptNotice.install("stopped following; Earshot goes on subscribing in the background "
                                 + "(earshot podcasts lists what is in)")
         let progress = ProgressDisplay(label: "Subscribing")
@@ -48,6 +57,9 @@ struct AddCommand: ParsableCommand {
                 }
             }
         }
-        try Console.finish(failures: results.filter(\.failed).map(FeedResultText.failure))
+        let choosing = results.filter { $0.choices != nil }
+        if !json { choosing.forEach { Console.print(FeedResultText.choices($0)) } }
+        try Console.finish(failures: results.filter { $0.failed && $0.choices == nil }.map(FeedResultText.failure))
+        if !choosing.isEmpty { throw ExitCode.failure }
     }
 }

@@ -31,7 +31,8 @@ enum SettingCompletions {
         case .size: offered = [definition.defaultValue, "500MB", "2GiB", "10GiB", "unlimited"]
         case .number(let range, _): offered = [number(range.lowerBound), definition.defaultValue, number(range.upperBound)]
         case .count(let range, _): offered = [String(range.lowerBound), definition.defaultValue, String(range.upperBound)]
-        case .text: offered = []
+        case .list(let words): offered = words
+        case .address, .text: offered = []
         }
         var seen = Set<String>()
         return offered.filter { seen.insert($0).inserted }

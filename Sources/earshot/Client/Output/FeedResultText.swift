@@ -12,8 +12,19 @@ enum FeedResultText {
 
     static func subscribed(_ result: FeedResult) -> String {
         let title = SafeText.escaped(result.title ?? result.url)
-        guard let episodes = result.episodes else { return "Subscribed to “\(title)”" }
-        return "Subscribed to “\(title)”: \(count(episodes, "episode"))"
+        let found = result.feed.map { " (its feed: \(SafeText.escaped($0)))" } ?? ""
+        guard let episodes = result.episodes else { return "Subscribed to “\(title)”\(found)" }
+        return "Subscribed to “\(title)”: \(count(episodes, "episode"))\(found)"
+    }
+
+    /// `earshot add` of a web page that links to several feeds: them, numbered, and how to choose.
+    static func choices(_ result: FeedResult) -> String {
+        let choices = result.choices ?? []
+        let lines = choices.map { choice in
+            "  \(choice.number). " + (choice.title.map { "\(SafeText.escaped($0))  " } ?? "") + SafeText.escaped(choice.url)
+        }
+        return (["\(SafeText.escaped(result.url)) links to \(choices.count) feeds:"] + lines
+                + [FoundShowTable.hint(count: choices.count)]).joined(separator: "\n")
     }
 
     /// `earshot refresh`: a line per podcast that has new episodes, then the totals.

@@ -11,10 +11,14 @@ struct FeedResult: Encodable, Equatable {
     var alreadySubscribed: Bool?
     /// The plain-words cause, when it failed.
     var error: String?
+    /// The feed subscribed, when the address given led to it (a web page, a directory's page of a show).
+    var feed: String?
+    /// The feeds a web page links to, when it links to several (nothing was subscribed).
+    var choices: [FeedChoice]?
 
     enum CodingKeys: String, CodingKey {
         case url, podcast, title, episodes, newEpisodes = "new_episodes", notModified = "not_modified",
-             alreadySubscribed = "already_subscribed", error
+             alreadySubscribed = "already_subscribed", error, feed, choices
     }
 
     var failed: Bool { error != nil }
@@ -27,6 +31,29 @@ extension FeedResult {
             url: entry.string("url") ?? "", podcast: entry.integer("podcast"), title: entry.string("title"),
             episodes: entry.count("episodes"), newEpisodes: entry.count("new_episodes"),
             notModified: entry.bool("not_modified"), alreadySubscribed: entry.bool("already_subscribed"),
-            error: entry.string("error").flatMap { $0.isEmpty ? nil : $0 })
+            error: entry.string("error").flatMap { $0.isEmpty ? nil : $0 }, feed: entry.string("feed"),
+            choices: entry.dictionaries("choices").compactMap(FeedChoice.init).nilIfEmpty)
     }
+}
+
+/// One of the feeds a web page links to.
+struct FeedChoice: Encodable, Equatable {
+    var number: Int
+    var url: String
+    var title: String?
+
+    init(number: Int, url: String, title: String?) {
+        self.number = number
+        self.url = url
+        self.title = title
+    }
+
+    init?(_ entry: Vardict) {
+        guard let number = entry.count("number"), let url = entry.string("url") else { return nil }
+        self.init(number: number, url: url, title: entry.string("title"))
+    }
+}
+
+private extension Array {
+    var nilIfEmpty: Self? { isEmpty ? nil : self }
 }
