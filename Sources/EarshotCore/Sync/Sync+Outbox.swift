@@ -11,8 +11,9 @@ extension Sync {
         switch event {
         case .feedStored(let podcast, let saved, _):
             if saved.isNew, syncURLs[podcast.id] == nil {
-                syncURLs[podcast.id] = podcast.url.absoluteString
-                if !applyingRemote, !session.library.isDemo(podcast.id) { queue([.subscribed(podcast.url.absoluteString)]) }
+                let url = podcast.url.absoluteString
+                syncURLs[podcast.id] = url
+                if !subscribingFromServer.contains(url), !session.library.isDemo(podcast.id) { queue([.subscribed(url)]) }
             }
         case .podcastRemoved(let podcast, _):
             if let url = syncURLs.removeValue(forKey: podcast), !applyingRemote, !session.library.isDemo(podcast) {

@@ -68,11 +68,13 @@ extension Sync {
     private func subscribeHere(_ urls: [String]) {
         let addresses = urls.compactMap(URL.init(string:)).filter { ["http", "https"].contains($0.scheme?.lowercased() ?? "") }
         guard !addresses.isEmpty else { return }
-        applyingRemote = true
-        session.library.subscribe(addresses, autoQueue: false) { reports in
-            for report in reports where report.error != nil { Log.message("sync: could not subscribe to \(report.url.absoluteString): \(report.error!)") }
+        subscribingFromServer.formUnion(addresses.map(\.absoluteString))
+        session.library.subscribe(addresses, autoQueue: false) { [weak self] reports in
+            for report in reports {
+                self?.subscribingFromServer.remove(report.url.absoluteString)
+                if let error = report.error { Log.message("sync: could not subscribe to \(report.url.absoluteString): \(error)") }
+            }
         }
-        applyingRemote = false
     }
 
     /// Sends this library's subscription changes; the outbox entries go once the server took them.

@@ -19,8 +19,10 @@ public final class Sync {
     var actionsSince: Int64 = 0
     /// Podcast → the address the server knows it by (kept for podcasts removed here).
     var syncURLs: [PodcastID: String] = [:]
-    /// While sync itself subscribes or unsubscribes, those are not changes to send.
+    /// While sync itself unsubscribes, that is not a change to send.
     var applyingRemote = false
+    /// Feeds sync itself is subscribing to (stored later): not changes to send either.
+    var subscribingFromServer: Set<String> = []
     private var debounce: TimerHandle?
     private var again = false
     private var waiters: [(SyncFailure?) -> Void] = []
