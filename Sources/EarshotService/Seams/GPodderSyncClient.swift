@@ -13,6 +13,8 @@ public final class GPodderSyncClient: SyncServer {
     private let exchange: HTTPExchange
     /// What this device calls itself on the server.
     private let caption: String
+    /// Logged in and the device registered: later syncs go straight to work (a 401 logs in again).
+    private var ready = false
 
     /// A client for `account` with `password`, naming the device `caption`.
     public init(account: SyncAccount, password: String, caption: String, exchange: HTTPExchange = HTTPExchange()) {
@@ -35,6 +37,11 @@ public final class GPodderSyncClient: SyncServer {
     // MARK: SyncServer
 
     public func start(completion: @escaping (Result<Void, SyncFailure>) -> Void) {
+        guard !ready else { return completion(.success(())) }
+        let completion = { [weak self] (result: Result<Void, SyncFailure>) in
+            if case .success = result { self?.ready = true }
+            completion(result)
+        }
         switch account.dialect {
         case .nextcloud:
             // No devices and no login call: the first request checks the app password.
