@@ -77,9 +77,10 @@ extension Sync {
                 settled.append(action)
             }
             let applied = try store.applyPlaces(places)
-            try store.removePending(settled.filter { settledAction in waiting.contains { $0.podcast == settledAction.podcast && $0.episode == settledAction.episode } })
+            let waited = Set(waiting.map { $0.podcast + "\u{0}" + $0.episode })
+            try store.removePending(settled.filter { waited.contains($0.podcast + "\u{0}" + $0.episode) })
             try store.savePending(keep)
-            return (Set(applied), try store.pendingActions().count)
+            return (Set(applied), keep.count)  // one per episode: what waits now
         }) { [weak self] result in
             guard let self else { return }
             self.status.waiting = result.waiting

@@ -46,22 +46,19 @@ extension Sync {
             try? session.unsubscribe(podcast, deletingFiles: false)
         }
         applyingRemote = false
-        var add: [String] = [], remove: [String] = []
+        // The last change to each address wins, in the order they were made.
+        var subscribed: [String: Bool] = [:], order: [String] = []
         for entry in outbox {
+            let change: (url: String, on: Bool)
             switch entry.change {
-            case .subscribed(let url):
-                add.removeAll { $0 == url }
-                remove.removeAll { $0 == url }
-                add.append(url)
-            case .unsubscribed(let url):
-                add.removeAll { $0 == url }
-                remove.removeAll { $0 == url }
-                remove.append(url)
-            case .action:
-                break
+            case .subscribed(let url): change = (url, true)
+            case .unsubscribed(let url): change = (url, false)
+            case .action: continue
             }
+            if subscribed.updateValue(change.on, forKey: change.url) == nil { order.append(change.url) }
         }
-        send(add: add, remove: remove, outbox: outbox, cursor: delta.timestamp)
+        send(add: order.filter { subscribed[$0] == true }, remove: order.filter { subscribed[$0] == false }, outbox: outbox,
+             cursor: delta.timestamp)
     }
 
     /// Subscribes to podcasts other devices have (auto-queue off, as an import: a backlog is not news).

@@ -24,8 +24,13 @@ public final class GPodderSyncClient: SyncServer {
         self.exchange = exchange
     }
 
-    private var user: String { account.user.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? account.user }
-    private var device: String { account.device.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? account.device }
+    private var user: String { Self.segment(account.user) }
+    private var device: String { Self.segment(account.device) }
+
+    /// `text` as one segment of a URL path.
+    private static func segment(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? text
+    }
 
     /// The server's address of `path` (the base address may carry a path of its own).
     private func url(_ path: String) -> URL {
