@@ -96,7 +96,7 @@ struct LibraryCareDaemonTests {
         #expect(all["sessions"] as? Int == 1)
         #expect(abs((all["audio"] as? Double ?? 0) - audio) < 0.001)
         let text = try earshot(h, "stats")
-        #expect(text.stdout.contains("Daemon Show") && text.stdout.contains("sittings"), "\(text.stdout)")
+        #expect(text.stdout.contains("Daemon Show") && text.stdout.contains("in 1 sitting;"), "\(text.stdout)")
         #expect(try earshot(h, "history", "--since", "2099-01-01").stdout == "Nothing heard yet.\n")
         #expect(h.terminate() == 0)
     }

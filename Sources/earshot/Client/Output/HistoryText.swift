@@ -29,8 +29,8 @@ enum HistoryText {
         guard stats.all.sessions > 0 else { return "Nothing heard yet." }
         let all = stats.all
         var lines = [
-            "Listened for \(hours(all.listened)), to \(hours(all.audio)) of audio, in \(all.sessions) sittings; "
-                + "\(all.finished) episodes finished.",
+            "Listened for \(hours(all.listened)), to \(hours(all.audio)) of audio, in \(count(all.sessions, "sitting")); "
+                + "\(count(all.finished, "episode")) finished.",
             "Saved \(hours(all.savedBySpeed + all.savedBySilence)): \(hours(all.savedBySpeed)) by speed, "
                 + "\(hours(all.savedBySilence)) by trimmed silences; \(hours(all.skipped)) of intros and outros skipped.",
             "",
@@ -54,6 +54,9 @@ enum HistoryText {
         }
         return table.render(width: width)
     }
+
+    /// "1 sitting", "3 sittings".
+    private static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 
     /// Seconds as "3 h 05 min", "12 min", "40 s" (a minus sign when negative).
     static func hours(_ seconds: Double) -> String {
