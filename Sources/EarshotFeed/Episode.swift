@@ -35,8 +35,8 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
     public var link: URL?
     /// Podcasting 2.0 chapters file (podcast:chapters url).
     public var chaptersURL: URL?
-    /// Podcasting 2.0 transcript (podcast:transcript url; the first one listed).
-    public var transcriptURL: URL?
+    /// Podcasting 2.0 transcripts (every podcast:transcript with a readable url), as listed.
+    public var transcripts: [TranscriptLink]
     /// Chapters given in the feed itself (Podlove Simple Chapters), by start; empty when there are none.
     public var chapters: [Chapter]
 
@@ -46,7 +46,7 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
         releaseDate: ReleaseDate? = nil, soundURL: URL? = nil, soundMIMEType: String? = nil,
         soundByteLength: Int64? = nil, coverImage: URL? = nil, duration: Double? = nil, season: Int? = nil,
         episodeNumber: Int? = nil, episodeType: String? = nil, link: URL? = nil, chaptersURL: URL? = nil,
-        transcriptURL: URL? = nil, chapters: [Chapter] = []
+        transcripts: [TranscriptLink] = [], chapters: [Chapter] = []
     ) {
         self.id = id
         self.title = title
@@ -63,7 +63,7 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
         self.episodeType = episodeType
         self.link = link
         self.chaptersURL = chaptersURL
-        self.transcriptURL = transcriptURL
+        self.transcripts = transcripts
         self.chapters = chapters
     }
 }

@@ -65,7 +65,10 @@ struct FeedBuilder {
             item!.chaptersURL = attribute("url")
             return
         case .podcastTranscript where item != nil:
-            if item!.transcript == nil { item!.transcript = attribute("url") }
+            if let address = url(attribute("url")) {
+                item!.transcripts.append(TranscriptLink(url: address, type: trimmed(attribute("type")),
+                                                        language: trimmed(attribute("language")), rel: trimmed(attribute("rel"))))
+            }
             return
         case .atomLink:
             atomLink(rel: attribute("rel") ?? "alternate", href: attribute("href"), type: attribute("type"),
@@ -222,7 +225,7 @@ struct FeedBuilder {
             soundMIMEType: chosen?.mimeType, soundByteLength: chosen?.byteLength.flatMap { Int64($0.trimmingWhitespace()) },
             coverImage: url(draft.image) ?? url(draft.thumbnail), duration: draft.duration.flatMap(EpisodeDuration.seconds),
             season: draft.season, episodeNumber: draft.episode, episodeType: draft.episodeType, link: link,
-            chaptersURL: url(draft.chaptersURL), transcriptURL: url(draft.transcript),
+            chaptersURL: url(draft.chaptersURL), transcripts: draft.transcripts,
             chapters: Chapter.ordered(draft.chapters)))
     }
 
@@ -246,6 +249,12 @@ struct FeedBuilder {
             while hi > lo, all[hi - 1] <= 0x20 { hi -= 1 }
             return lo == hi ? nil : String(decoding: UnsafeBufferPointer(rebasing: all[lo..<hi]), as: UTF8.self)
         }
+    }
+
+    /// `text` without surrounding white space, or nil when nothing is left.
+    private func trimmed(_ text: String?) -> String? {
+        guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return nil }
+        return String(text)
     }
 
     /// `text` as an absolute URL, resolved against the feed's URL when relative.
@@ -295,7 +304,7 @@ private struct ItemDraft {
     var episode: Int?
     var episodeType: String?
     var chaptersURL: String?
-    var transcript: String?
+    var transcripts: [TranscriptLink] = []
     /// Podlove Simple Chapters, as listed.
     var chapters: [Chapter] = []
 }

@@ -16,6 +16,8 @@ import GRDB
 ///   podcast when `podcastId` is NULL. `download` holds one row per episode download (v3). `feedAlias`
 ///   holds the addresses a feed lived at before it moved, each leading to one feed (v4). `inbox` holds
 ///   the new episodes not yet dealt with, and `listening` the history of listening (v5).
+/// - Transcript links are JSON arrays of `TranscriptLink` (`url`, optional `type`, `language`, `rel`) in
+///   `episode.transcripts`, NULL when there are none (v6; before, only the first address, `transcriptURL`).
 enum Schema {
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -198,6 +200,16 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v6") { db in
+            // Version 6: every transcript of an episode, with its type, language and rel, as JSON; the
+            // single address kept until now becomes a list of one.
+            try db.execute(sql: """
+                ALTER TABLE episode ADD COLUMN transcripts TEXT;
+                UPDATE episode SET transcripts = json_array(json_object('url', transcriptURL))
+                    WHERE transcriptURL IS NOT NULL;
+                ALTER TABLE episode DROP COLUMN transcriptURL;
+                """)
+        }
         return migrator
     }()
 
@@ -206,6 +218,6 @@ enum Schema {
     static let episodeFields = [
         "title", "rawDescription", "rawDescriptionFormat", "releaseDateText", "releaseDate",
         "soundURL", "soundMIMEType", "soundByteLength", "coverImageURL", "duration", "season",
-        "episodeNumber", "episodeType", "link", "chaptersURL", "transcriptURL", "feedChapters",
+        "episodeNumber", "episodeType", "link", "chaptersURL", "transcripts", "feedChapters",
     ]
 }

@@ -149,7 +149,7 @@ extension Store {
             episode.soundURL?.absoluteString, episode.soundMIMEType, episode.soundByteLength,
             episode.coverImage?.absoluteString, episode.duration, episode.season.map { Int64($0) },
             episode.episodeNumber.map { Int64($0) }, episode.episodeType, episode.link?.absoluteString,
-            episode.chaptersURL?.absoluteString, episode.transcriptURL?.absoluteString,
+            episode.chaptersURL?.absoluteString, TranscriptsJSON.text(episode.transcripts),
             ChaptersJSON.text(episode.chapters),
         ]
     }

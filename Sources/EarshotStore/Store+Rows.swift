@@ -47,8 +47,18 @@ extension Store {
             soundURL: row.url(i + 6), soundMIMEType: row.text(i + 7), soundByteLength: row.integer(i + 8),
             coverImage: row.url(i + 9), duration: row.duration(i + 10), season: row.integer(i + 11).flatMap { Int(exactly: $0) },
             episodeNumber: row.integer(i + 12).flatMap { Int(exactly: $0) }, episodeType: row.text(i + 13),
-            link: row.url(i + 14), chaptersURL: row.url(i + 15), transcriptURL: row.url(i + 16),
+            link: row.url(i + 14), chaptersURL: row.url(i + 15), transcripts: transcripts(row, i + 16),
             chapters: chapters(row, i + 17))
+    }
+
+    /// The transcript links stored as JSON in a column; empty, with a warning, when the text cannot be read.
+    func transcripts(_ row: Row, _ index: Int) -> [TranscriptLink] {
+        guard let text = row.text(index) else { return [] }
+        guard let links = TranscriptsJSON.links(text) else {
+            warning("ignored stored transcript links that cannot be read")
+            return []
+        }
+        return links
     }
 
     /// The chapters stored as JSON in a column; empty, with a warning, when the text cannot be read.

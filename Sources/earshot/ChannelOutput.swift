@@ -63,7 +63,8 @@ struct ChannelJSON: Encodable {
         let episodeType: String?
         let link: URL?
         let chaptersURL: URL?
-        let transcriptURL: URL?
+        /// Every podcast:transcript: url, type, language, rel.
+        let transcripts: [TranscriptLink]
         /// Podlove Simple Chapters from the feed: start (seconds), title, link, image.
         let chapters: [Chapter]
     }
@@ -79,7 +80,7 @@ struct ChannelJSON: Encodable {
                     releaseDate: e.releaseDate?.date, soundURL: e.soundURL, soundMIMEType: e.soundMIMEType,
                     soundByteLength: e.soundByteLength, coverImage: e.coverImage, durationSeconds: e.duration,
                     season: e.season, episodeNumber: e.episodeNumber, episodeType: e.episodeType, link: e.link,
-                    chaptersURL: e.chaptersURL, transcriptURL: e.transcriptURL, chapters: e.chapters)
+                    chaptersURL: e.chaptersURL, transcripts: e.transcripts, chapters: e.chapters)
             })
         return try JSONOutput.render(view)
     }

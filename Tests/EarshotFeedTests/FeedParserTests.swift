@@ -94,7 +94,10 @@ struct FeedParserTests {
     func podcasting20ChaptersAndTranscriptUnderBothNamespaceURIs(file: String) throws {
         let episode = try #require(try Fixture.parse(file).channel.episodes.first)
         #expect(episode.chaptersURL?.absoluteString == "https://p2.example/1.json")
-        #expect(episode.transcriptURL?.absoluteString == "https://p2.example/1.vtt", "the first transcript listed")
+        #expect(episode.transcripts == [
+            TranscriptLink(url: URL(string: "https://p2.example/1.vtt")!, type: "text/vtt"),
+            TranscriptLink(url: URL(string: "https://p2.example/1.srt")!, type: "application/srt"),
+        ], "every transcript, in the order listed")
     }
 
     @Test func aPrefixBoundToAnotherNamespaceIsNotITunes() throws {

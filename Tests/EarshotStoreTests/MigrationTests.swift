@@ -64,6 +64,8 @@ struct MigrationTests {
         #expect(welcome.episode.duration == 14)
         #expect(welcome.episode.soundURL == URL(string: "file:///tmp/v1gen/demo/01-welcome.opus"))
         #expect(welcome.episode.chapters.isEmpty && welcome.storedChapters.isEmpty && welcome.learnedDuration == nil)
+        #expect(welcome.episode.transcripts == [TranscriptLink(url: URL(string: "file:///tmp/v1gen/demo/01-welcome.vtt")!)],
+                "the one transcript address of version 1 becomes a list of one")
 
         #expect(try store.episodeList(.upNext).isEmpty && store.episodeList(.history).isEmpty)
         #expect(try store.settings(for: nil).isEmpty)

@@ -43,7 +43,8 @@ enum Sample {
         soundByteLength: 9_876_543_210, coverImage: URL(string: "https://img.example/ep.jpg"), duration: 3_723.5,
         season: 3, episodeNumber: 42, episodeType: "bonus", link: URL(string: "https://show.example/ep/42#notes"),
         chaptersURL: URL(string: "https://show.example/ep/42/chapters.json"),
-        transcriptURL: URL(string: "https://show.example/ep/42/transcript.vtt"))
+        transcripts: [TranscriptLink(url: URL(string: "https://show.example/ep/42/transcript.vtt")!, type: "text/vtt", language: "en-GB", rel: "captions"),
+                      TranscriptLink(url: URL(string: "https://show.example/ep/42/transcript.json")!)])
 
     /// An episode with only its id.
     static let bareEpisode = Episode(id: "bare")
