@@ -57,3 +57,15 @@ const char *earshot_element_factory_name(GstElement *element) {
     GstElementFactory *factory = gst_element_get_factory(element);
     return factory ? GST_OBJECT_NAME(factory) : "";
 }
+
+gboolean earshot_object_has_property(gpointer object, const char *name) {
+    return g_object_class_find_property(G_OBJECT_GET_CLASS(object), name) != NULL;
+}
+
+char *earshot_object_dup_string(gpointer object, const char *name) {
+    GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
+    if (spec == NULL || spec->value_type != G_TYPE_STRING) return NULL;
+    char *value = NULL;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}

@@ -41,6 +41,8 @@ public final class FeedUpdater {
         /// The address answered with a document that is not a feed (a web page, say); the message names
         /// the URL and what the document is.
         case notAFeed(String)
+        /// The server asks for a user name and password (401), or did not accept the ones sent.
+        case unauthorized(String)
     }
 
     let fetcher: FeedFetching
@@ -159,6 +161,7 @@ public final class FeedUpdater {
             case .failure(let error):
                 let message = "\(request.url.absoluteString): \(error)"
                 if case .invalidData = error { return finished(.notAFeed(message)) }
+                if case .http(status: 401, _) = error { return finished(.unauthorized(message)) }
                 finished(.failed(message))
             }
         }

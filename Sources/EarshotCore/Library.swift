@@ -20,6 +20,8 @@ public struct UpdateReport: Sendable, Equatable {
     public var alreadySubscribed = false
     /// It failed because the address answered with something that is not a feed (a web page, say).
     public var notAFeed = false
+    /// It failed because the server asks for a user name and password (401).
+    public var needsPassword = false
     /// The feed subscribed, when the address asked for led to it: a web page linking to it, a directory's
     /// page of the show.
     public var feed: URL?
@@ -271,9 +273,10 @@ public final class Library {
                 report.episodes = podcasts[index].episodeCount
             }
             report.notModified = true
-        case .failed(let message), .notAFeed(let message):
+        case .failed(let message), .notAFeed(let message), .unauthorized(let message):
             report.error = message
             if case .notAFeed = outcome { report.notAFeed = true }
+            if case .unauthorized = outcome { report.needsPassword = true }
             if request.podcast != nil {
                 Log.warning("refresh failed, keeping the stored episodes: \(message)")
             } else {

@@ -18,7 +18,8 @@ extension Player {
         subscribe(uri) { [weak self] report in
             guard let self else { return }
             guard let podcast = report.podcast, report.error == nil else {
-                return Log.warning("OpenUri \(uri): \(report.error ?? "not a feed")")
+                let hint = report.needsPassword ? " (earshot add \(uri) asks for them on a terminal)" : ""
+                return Log.warning("OpenUri \(uri): \(report.error ?? "not a feed")\(hint)")
             }
             if podcast != self.currentPodcast { self.selectNewest(of: podcast) }
         }

@@ -22,11 +22,16 @@ public final class FeedLoader {
     public let timeoutSeconds: UInt32
     /// The overall deadline and minimum rate of each fetch.
     public let limits: TransferLimits
+    /// The private feeds' credentials, sent with every request to their origins (feeds, web pages,
+    /// chapters, transcripts).
+    public let credentials: FeedCredentials
     let context: MainContext
     let session: UnsafeMutablePointer<SoupSession>
 
     /// A loader bound to the calling thread's default main context.
-    public init(maximumBytes: Int64 = 64 << 20, timeoutSeconds: UInt32 = 30, limits: TransferLimits = .feed) {
+    public init(maximumBytes: Int64 = 64 << 20, timeoutSeconds: UInt32 = 30, limits: TransferLimits = .feed,
+                credentials: FeedCredentials = FeedCredentials()) {
+        self.credentials = credentials
         self.maximumBytes = maximumBytes
         self.limits = limits
         self.timeoutSeconds = timeoutSeconds

@@ -70,6 +70,7 @@ final class FeedRequest {
         let headers = soup_message_get_request_headers(created)
         soup_message_headers_replace(headers, "Accept",
                                      "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5")
+        loader.credentials.authorize(created)
         if let etag = validators.etag { soup_message_headers_replace(headers, "If-None-Match", etag) }
         if let lastModified = validators.lastModified {
             soup_message_headers_replace(headers, "If-Modified-Since", lastModified)

@@ -103,12 +103,16 @@ public final class PlaybackEngine {
     ///   `"fakesink sync=true"`); nil uses `EARSHOT_AUDIO_SINK`, else `autoaudiosink`. When the output
     ///   cannot be opened (no audio device), the engine plays to `fakesink sync=true` and warns once.
     /// - Throws: `PlaybackSetupError` when GStreamer, `playbin` or `scaletempo` is unavailable.
-    public init(audioSink: String? = nil) throws(PlaybackSetupError) {
+    /// - Parameter credentials: the user name and password of a private feed's address, handed to the HTTP
+    ///   source (which answers the server's 401 challenge with them).
+    public init(audioSink: String? = nil,
+                credentials: (@Sendable (URL) -> (user: String, password: String)?)? = nil) throws(PlaybackSetupError) {
         try GStreamer.initialize()
         context = MainContext.threadDefault()
         playbin = try Playbin()
         output = AudioOutput.resolve(audioSink)
         playbin.setAudioSink(output.element)
+        if let credentials { SourceCredentials(watching: playbin.element, lookup: credentials) }
         events = EventQueue(context: context) { [weak self] event, load in
             guard let self else { return }
             switch event {

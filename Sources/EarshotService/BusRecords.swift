@@ -83,6 +83,7 @@ enum BusRecords {
             ("not_modified", .boolean(report.notModified)),
         ]
         if report.alreadySubscribed { entries.append(("already_subscribed", .boolean(true))) }
+        if report.needsPassword { entries.append(("needs_password", .boolean(true))) }
         if let podcast = report.podcast, report.error == nil { entries.append(("podcast", .int64(podcast.rawValue))) }
         if let title = report.title { entries.append(("title", .string(title))) }
         if let error = report.error { entries.append(("error", .string(error))) }

@@ -57,6 +57,10 @@ public final class LibraryInterface: BusInterface {
         switch method {
         case "Subscribe":
             return subscribe(arguments[0].stringArrayValue ?? [], autoQueue: arguments[1].boolValue ?? true)
+        case "SubscribePrivate":
+            let user = arguments[1].stringValue ?? "", password = arguments[2].stringValue ?? ""
+            guard !user.isEmpty, !password.isEmpty else { throw .invalidSetting("a user name and a password are needed") }
+            return subscribe([arguments[0].stringValue ?? ""], autoQueue: arguments[3].boolValue ?? true, user: user, password: password)
         case "Unsubscribe":
             try session.unsubscribe(podcast(arguments[0]), deletingFiles: arguments[1].boolValue ?? false)
             return .empty
@@ -138,10 +142,11 @@ public final class LibraryInterface: BusInterface {
         }
     }
 
-    private func subscribe(_ texts: [String], autoQueue: Bool) -> MethodReply {
+    private func subscribe(_ texts: [String], autoQueue: Bool, user: String? = nil, password: String? = nil) -> MethodReply {
         .later { [weak self] respond in
             guard let self else { return respond(.failure(.failed("Earshot is shutting down"))) }
-            self.session.subscribe(texts, autoQueue: autoQueue, progress: self.progress("subscribe")) { [weak self] reports in
+            self.session.subscribe(texts, autoQueue: autoQueue, user: user, password: password,
+                                   progress: self.progress("subscribe")) { [weak self] reports in
                 // An import's answer has a record per feed: they are built off the loop.
                 self?.background.run({ BusRecords.list(reports.map(BusRecords.report)) }) { respond(.success([$0])) }
             }

@@ -25,7 +25,9 @@ final class Daemon {
     private let artDirectory: URL
     private let downloadFolder: URL
     private let downloadDefaults: DownloadSettings
-    private let loader = FeedLoader()
+    /// Private feeds' credentials, shared by every transfer (feeds, pages, art, downloads, playback).
+    private let credentials = FeedCredentials()
+    private let loader: FeedLoader
     private let listening: ListeningOptions
     private let finding: FindingOptions
 
@@ -42,6 +44,7 @@ final class Daemon {
         self.databasePath = databasePath
         self.artDirectory = artDirectory
         loop = MainLoop(context: context)
+        loader = FeedLoader(credentials: credentials)
     }
 
     func run() throws {
@@ -69,25 +72,30 @@ final class Daemon {
         let start = try startingPoint(library, store)
         let engine: PlaybackEngine
         do {
-            engine = try PlaybackEngine(audioSink: audioSink)
+            engine = try PlaybackEngine(audioSink: audioSink) { [credentials] url in
+                credentials.credential(for: url).map { ($0.user, $0.password) }
+            }
         } catch {
             throw CommandFailure("cannot start audio playback: \(error)")
         }
         let session = Session(library: library, engine: PlaybackEngineDriver(engine), store: store, downloadStore: store,
-                              background: background, transfers: SoupTransfers(), files: DiskFiles(), downloadFolder: downloadFolder,
+                              background: background, transfers: SoupTransfers(credentials: credentials), files: DiskFiles(), downloadFolder: downloadFolder,
                               timers: timers, chapters: ChaptersLoader(sharing: loader))
+        let configurationFolder = URL(fileURLWithPath: Configuration.path()).deletingLastPathComponent()
+        let feedPasswords = FeedPasswords(file: configurationFolder.appendingPathComponent("feed-passwords"))
+        session.keepFeedPasswords(in: credentials, keeper: feedPasswords)
         try listening.apply(to: session.player, library)
         session.player.device = Self.hostName
         // Finding shows has a libsoup session of its own: a refresh of hundreds of feeds never makes a
         // search wait for a connection.
-        let finder = FeedLoader()
+        let finder = FeedLoader(credentials: credentials)
         session.finder.connect(directories: SoupDirectories(DirectoryClient(endpoints: finding.endpoints, sharing: finder)),
                                pages: WebPageReader(sharing: finder), settings: finding.settings)
         session.restore(at: start)
-        let art = ArtCache(directory: artDirectory)
+        let art = ArtCache(directory: artDirectory, credentials: credentials)
         let bridge = MPRISPlayer(session: session, art: art)
         let libraryInterface = LibraryInterface(session: session, store: store, background: background, bridge: bridge)
-        let passwordFile = URL(fileURLWithPath: Configuration.path()).deletingLastPathComponent().appendingPathComponent("sync-password")
+        let passwordFile = configurationFolder.appendingPathComponent("sync-password")
         let syncSetup = SyncSetup(session: session, store: store, background: background, passwords: SyncPasswords(file: passwordFile),
                                   hostName: Self.hostName)
         libraryInterface.syncSetup = syncSetup
@@ -132,6 +140,7 @@ final class Daemon {
         announcements.stop()
         session.end()
         background.drain()
+        feedPasswords.drain()
         adapter.unexport()
         libraryObject.unexport()
         connection.flush()

@@ -132,26 +132,8 @@ struct SyncDaemonTests {
     @Test func thePasswordGoesToTheSecretServiceWhenOneRunsAndIsFoundThereAfterARestart() throws {
         let server = try SyncServer()
         let h = try DaemonHarness()
-        let home = h.stateDirectory + "/keyring"
-        try FileManager.default.createDirectory(atPath: home + "/run", withIntermediateDirectories: true)
-        let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        defer { close(devNull) }
-        // A real gnome-keyring-daemon on the test's bus, its login keyring created and unlocked.
-        let keyring = try ChildProcess(["/bin/sh", "-c", "printf unlock | exec gnome-keyring-daemon --unlock --components=secrets --foreground"],
-                                       environment: ["DBUS_SESSION_BUS_ADDRESS": h.bus.address, "HOME": home, "XDG_DATA_HOME": home,
-                                                     "XDG_RUNTIME_DIR": home + "/run"], stdout: devNull, stderr: devNull)
-        defer {
-            keyring.signal(SIGTERM)
-            _ = keyring.wait()
-        }
-        var owned = ""
-        for _ in 0..<50 where !owned.contains("true") {
-            owned = try Subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-                                        "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.secrets"],
-                                       busAddress: h.bus.address, context: h.context).stdout
-            usleep(100_000)
-        }
-        #expect(owned.contains("true"), "gnome-keyring-daemon did not come up")
+        let keyring = try TestKeyring(h)
+        defer { keyring.stop() }
         #expect(try login(h, server).status == 0)
         #expect(try earshot(h, "sync", "status").stdout.contains("The password is kept in the Secret Service."))
         #expect(!FileManager.default.fileExists(atPath: h.stateDirectory + "/config/earshot/sync-password"), "no file beside it")

@@ -21,6 +21,10 @@ void earshot_object_set_double(gpointer object, const char *name, gdouble value)
 void earshot_object_set_uint(gpointer object, const char *name, guint value);
 void earshot_object_set_uint64(gpointer object, const char *name, guint64 value);
 gdouble earshot_object_get_double(gpointer object, const char *name);
+/* A string property's value (g_free it), or NULL when the object has no such string property. */
+char *earshot_object_dup_string(gpointer object, const char *name);
+/* Whether the object's class has the property. */
+gboolean earshot_object_has_property(gpointer object, const char *name);
 
 /* A bus watch GSource (not yet attached) whose callback is a GstBusFunc. */
 GSource *earshot_bus_watch_new(GstBus *bus, GstBusFunc func, gpointer data, GDestroyNotify notify);

@@ -15,4 +15,15 @@ gboolean earshot_secret_clear(const char *server, const char *user, GError **err
 
 void earshot_secret_free(char *password);
 
+/* Private feeds' passwords, under a schema of their own with the origin (https://host:port) and the user
+   as attributes. */
+gboolean earshot_secret_feed_store(const char *origin, const char *user, const char *password, GError **error);
+
+gboolean earshot_secret_feed_clear(const char *origin, GError **error);
+
+/* Calls found once per stored feed password that can be read without a prompt (a locked collection's are
+   skipped); FALSE with error set when the service failed. */
+typedef void (*earshot_secret_feed_found)(const char *origin, const char *user, const char *password, void *data);
+gboolean earshot_secret_feed_each(earshot_secret_feed_found found, void *data, GError **error);
+
 #endif

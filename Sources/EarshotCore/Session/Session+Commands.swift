@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotGLib
 import EarshotStore
 import Foundation
 
@@ -23,8 +24,18 @@ extension Session {
     /// An episode's audio or page address plays it; any other address is subscribed to as `subscribe`
     /// does (a feed, a web page, a directory's page of a show) and its newest episode selected.
     public func open(_ uri: String) throws(LibraryError) {
-        try player.open(uri) { [finder] text, done in
-            finder.subscribe([text], autoQueue: true, progress: { _, _, _ in }) { reports in reports.first.map(done) }
+        let written = URL(string: uri).map(FeedCredential.split)
+        if let written, written.user != nil, written.password != nil {
+            // A private feed with its user name and password: subscribed (or its password renewed), then opened.
+            return subscribe([uri], autoQueue: true, progress: { _, _, _ in }) { [weak self] reports in
+                guard let report = reports.first, report.error == nil else {
+                    return Log.warning("OpenUri \(written.url.absoluteString): \(reports.first?.error ?? "nothing was subscribed")")
+                }
+                try? self?.open(written.url.absoluteString)
+            }
+        }
+        try player.open(uri) { [weak self] text, done in
+            self?.subscribe([text], autoQueue: true, progress: { _, _, _ in }) { reports in reports.first.map(done) }
         }
     }
 
@@ -60,10 +71,19 @@ extension Session {
 
     /// Subscribes to each address given as text: a feed's, a web page's, an Apple Podcasts or Podcast
     /// Index page of a show (see `Finder+Subscribing`); one report per address, in order, a text that
-    /// is no such address refused in its own report without stopping the rest.
-    public func subscribe(_ texts: [String], autoQueue: Bool, progress: @escaping (UpdateReport, Int, Int) -> Void,
-                          completion: @escaping ([UpdateReport]) -> Void) {
-        finder.subscribe(texts, autoQueue: autoQueue, progress: progress, completion: completion)
+    /// is no such address refused in its own report without stopping the rest. `user` and `password`
+    /// (or those written into an address) are tried for a private feed (`PrivateFeeds`).
+    public func subscribe(_ texts: [String], autoQueue: Bool, user: String? = nil, password: String? = nil,
+                          progress: @escaping (UpdateReport, Int, Int) -> Void, completion: @escaping ([UpdateReport]) -> Void) {
+        let privateFeeds = self.privateFeeds
+        let lifted = privateFeeds.lift(texts, user: user, password: password)
+        let previous = privateFeeds.tryOut(lifted.credentials)
+        let asked = lifted.texts.indices.filter { lifted.refusals[$0] == nil }
+        finder.subscribe(asked.map { lifted.texts[$0] }, autoQueue: autoQueue, progress: progress) { reports in
+            var all = lifted.texts.map { UpdateReport(url: URL(string: $0) ?? URL(string: "invalid:")!) }
+            for (index, report) in zip(asked, reports) { all[index] = report }
+            completion(privateFeeds.settle(all, lifted, previous: previous))
+        }
     }
 
     /// Unsubscribes; with `deletingFiles` its downloaded files go too.

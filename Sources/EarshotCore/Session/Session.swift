@@ -18,6 +18,8 @@ public final class Session {
     public let downloads: Downloads
     /// Directory search, charts, and subscribing from any address (`connect` it to the network first).
     public let finder: Finder
+    /// Private feeds' passwords (`keepFeedPasswords` gives them a book shared with the transfers).
+    public private(set) var privateFeeds: PrivateFeeds
     let timers: Timers
     private var notices: NewEpisodeNotices?
     /// Sync with a server, once an account is set (`startSync`).
@@ -45,6 +47,7 @@ public final class Session {
                               transfers: transfers, files: files, folder: downloadFolder, timers: timers)
         downloads.player = player
         finder = Finder(library: library, timers: timers)
+        privateFeeds = PrivateFeeds(library: library, timers: timers)
         player.localFile = { [unowned downloads] in downloads.file(for: $0) }
         rules = events.subscribe { [weak self] event in self?.apply(event) }
     }
@@ -53,6 +56,12 @@ public final class Session {
     public func notify(through notifier: Notifier, art: ArtLookup) {
         notices = NewEpisodeNotices(library: library, player: player, store: player.store, background: player.background,
                                     art: art, notifier: notifier)
+    }
+
+    /// Private feeds' passwords go in `book` (which the transfers read) and are kept by `keeper`, whose
+    /// stored ones are loaded now; the first refresh waits for them.
+    public func keepFeedPasswords(in book: FeedCredentials, keeper: FeedPasswordKeeping) {
+        privateFeeds = PrivateFeeds(library: library, timers: timers, book: book, keeper: keeper)
     }
 
     // MARK: The rules between the parts
@@ -71,6 +80,7 @@ public final class Session {
             downloads.refreshed(reports)
         case .podcastRemoved(let podcast, let deletingFiles):
             downloads.removed(podcast: podcast, deletingFiles: deletingFiles)
+            privateFeeds.podcastRemoved()
         case .settingChanged:
             downloads.settingsChanged()
         case .feedStored(_, let saved, _):
@@ -126,7 +136,7 @@ public final class Session {
     /// downloading ahead, and tidying now and every 15 minutes.
     public func begin(refreshingEvery interval: Duration) {
         refreshInterval = interval
-        refreshAll()
+        privateFeeds.whenReady { [weak self] in self?.refreshAll() }
         downloads.followUpNext()
         tidy()
     }

@@ -40,6 +40,8 @@ public final class ArtCache {
     public let limits: TransferLimits
     let context: MainContext
     let session: UnsafeMutablePointer<SoupSession>
+    /// The private feeds' credentials: an image on such a feed's host is fetched with them.
+    let credentials: FeedCredentials
     /// Callers waiting for each download in flight, by URL string: one download per URL at a time.
     private var waiting: [String: [(Result<URL, ArtError>) -> Void]] = [:]
     /// What the cache holds and what is pinned (see `ArtCache+Budget`).
@@ -55,8 +57,9 @@ public final class ArtCache {
     /// context (where downloads run and completions are delivered), with its own libsoup session. It
     /// starts counting the files already there on a worker thread.
     public init(directory: URL, budget: ArtCacheBudget = .standard, maximumImageBytes: Int64 = 10 << 20,
-                timeoutSeconds: UInt32 = 30, limits: TransferLimits = .art) {
+                timeoutSeconds: UInt32 = 30, limits: TransferLimits = .art, credentials: FeedCredentials = FeedCredentials()) {
         self.directory = directory
+        self.credentials = credentials
         self.budget = budget
         self.limits = limits
         self.maximumImageBytes = maximumImageBytes

@@ -56,6 +56,7 @@ final class ArtDownload {
         ResponseBodyEnd.prepare(created)
         soup_message_headers_replace(soup_message_get_request_headers(created), "Accept",
                                      "image/avif, image/webp, image/png, image/jpeg, image/*;q=0.8")
+        cache.credentials.authorize(created)
         cache.context.withThreadDefault {
             soup_session_send_async(cache.session, created, G_PRIORITY_LOW, cancellable, { _, result, data in
                 let download = Unmanaged<ArtDownload>.fromOpaque(data!).takeRetainedValue()

@@ -30,6 +30,7 @@ public final class EpisodeDownload {
     /// Seconds the server may stay silent (connecting, answering, or within the body).
     public let timeoutSeconds: UInt32
 
+    private let credentials: FeedCredentials?
     private let context: MainContext
     private let session: UnsafeMutablePointer<SoupSession>
     private let cancellable = g_cancellable_new()
@@ -50,7 +51,10 @@ public final class EpisodeDownload {
 
     /// A download of `remote` to `destination` (its folder is created when missing), bound to the calling
     /// thread's default main context. Nothing happens until `start`.
-    public init(from remote: URL, to destination: URL, limits: TransferLimits = .download, timeoutSeconds: UInt32 = 30) {
+    /// `credentials` authorise requests to private feeds' origins (never after a redirect elsewhere).
+    public init(from remote: URL, to destination: URL, limits: TransferLimits = .download, timeoutSeconds: UInt32 = 30,
+                credentials: FeedCredentials? = nil) {
+        self.credentials = credentials
         self.remote = remote
         self.destination = destination
         self.limits = limits
@@ -118,6 +122,7 @@ public final class EpisodeDownload {
         soup_message_add_flags(created, SOUP_MESSAGE_NO_REDIRECT)
         let headers = soup_message_get_request_headers(created)
         soup_message_headers_replace(headers, "Accept", "audio/*, video/*;q=0.9, */*;q=0.5")
+        credentials?.authorize(created)
         if let resume, let validator = resume.record.ifRange {
             soup_message_headers_replace(headers, "Range", "bytes=\(resume.offset)-")
             soup_message_headers_replace(headers, "If-Range", validator)

@@ -85,6 +85,7 @@ final class DocumentFetch {
         ResponseBodyEnd.prepare(created)
         let requestHeaders = soup_message_get_request_headers(created)
         for (name, value) in headers { soup_message_headers_replace(requestHeaders, name, value) }
+        loader.credentials.authorize(created)
         watchdog = TransferWatchdog(limits: .art, context: context) { [self] fault in
             g_cancellable_cancel(cancellable)
             finish(.failure(.transfer("\(fault)")))

@@ -27,7 +27,7 @@ public final class SyncPasswords: @unchecked Sendable {  // the file path is set
         if earshot_secret_store(server, user, password, &error) != 0 { return .secretService }
         let reason = GLibError(taking: error)?.message ?? "no Secret Service"
         Log.warning("sync: no Secret Service (\(reason)); the password is kept in \(file.path), readable by you only")
-        try writeFile(password)
+        try PrivateFile.save(Array(password.utf8), to: file)
         return .file
     }
 
@@ -48,15 +48,5 @@ public final class SyncPasswords: @unchecked Sendable {  // the file path is set
         _ = earshot_secret_clear(server, user, &error)
         _ = GLibError(taking: error)
         try? FileManager.default.removeItem(at: file)
-    }
-
-    private func writeFile(_ password: String) throws {
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }
-        defer { close(descriptor) }
-        fchmod(descriptor, 0o600)
-        let bytes = Array(password.utf8)
-        guard write(descriptor, bytes, bytes.count) == bytes.count else { throw CocoaError(.fileWriteUnknown) }
     }
 }

@@ -7,6 +7,14 @@ extension DaemonClient {
         try callForList("Subscribe", [.stringArray(urls), .boolean(autoQueue)], timeout: .unlimited).map(FeedResult.init)
     }
 
+    /// Subscribes to the private feed at `url` with `user` and `password`.
+    func subscribePrivate(_ url: String, user: String, password: String, autoQueue: Bool) throws -> FeedResult {
+        let results = try callForList("SubscribePrivate", [.string(url), .string(user), .string(password), .boolean(autoQueue)],
+                                      timeout: .unlimited).map(FeedResult.init)
+        guard let result = results.first else { throw CommandFailure("\(url): Earshot gave no answer") }
+        return result
+    }
+
     func unsubscribe(_ podcast: Int64, deleteFiles: Bool) throws {
         try call("Unsubscribe", [.int64(podcast), .boolean(deleteFiles)], about: .podcast(podcast))
     }

@@ -1,9 +1,13 @@
 import ArgumentParser
+import EarshotFeed
+import Foundation
 
 /// `earshot add URL...`: subscribes to feeds (auto-queue on), printing each show's title and episode
 /// count; a feed that fails is one line with its URL and the cause, and the status is 1. Any address
 /// works (a web page, an Apple Podcasts or Podcast Index page, `feed://`…), and a number is a show of
-/// the last numbered list (`earshot search`, `earshot top`, a web page's feeds) while it is fresh.
+/// the last numbered list (`earshot search`, `earshot top`, a web page's feeds) while it is fresh. A
+/// private feed that asks for a user name and password has them asked on the terminal (or given with
+/// `--user NAME --password-stdin`).
 struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -14,11 +18,15 @@ struct AddCommand: ParsableCommand {
             an Apple Podcasts or Podcast Index page's through that directory. A number N is show N of the
             last list of earshot search, earshot top or a web page's feeds, for an hour after it was shown;
             a local file named like a number is ./N.
+            A private feed that answers "401 Unauthorized" has its user name and password asked on the
+            terminal, or given with --user NAME --password-stdin; they go to the desktop's Secret Service
+            and are sent only to that feed's host, only over https.
             Examples:
               earshot add https://example.com/podcast.xml
               earshot add https://www.example-show.org/
               earshot search radiolab && earshot add 2
               earshot add feed1.xml https://example.org/rss
+              earshot add https://members.example.com/feed --user alice
             """)
 
     @Argument(help: ArgumentHelp("Feed or web page URLs (http, https, file, feed…), paths to local files, or numbers of search results.",
@@ -28,11 +36,20 @@ struct AddCommand: ParsableCommand {
     @Flag(help: "Print one result per feed as JSON.")
     var json = false
 
+    @Option(help: ArgumentHelp("The user name of a private feed (one address); the password is asked on the terminal.",
+                               valueName: "name"))
+    var user: String?
+
+    @Flag(help: "With --user: read the password from standard input instead of asking on the terminal.")
+    var passwordStdin = false
+
     func validate() throws {
         guard !urls.isEmpty else { throw ValidationError("give at least one feed URL") }
         for text in urls where ResultNumber.parse(text) == nil && FeedAddress.url(from: text) == nil {
             throw ValidationError("“\(text)” is neither a URL nor an existing file")
         }
+        if user != nil, urls.count != 1 { throw ValidationError("--user goes with one address") }
+        if passwordStdin, user == nil { throw ValidationError("--password-stdin goes with --user NAME") }
     }
 
     func run() throws {
@@ -44,8 +61,17 @@ struct AddCommand: ParsableCommand {
         if addresses.count > 1 {
             client.onProgress(of: "subscribe") { progress.update(done: $0.done, total: $0.total, item: $0.item) }
         }
-        let results = try client.subscribe(addresses, autoQueue: true)
+        var results: [FeedResult]
+        if let user {
+            let password = try PasswordInput.password(fromStandardInput: passwordStdin, prompt: "Password for \(user): ")
+            results = [try client.subscribePrivate(addresses[0], user: user, password: password, autoQueue: true)]
+        } else {
+            results = try client.subscribe(addresses, autoQueue: true)
+        }
         progress.finish()
+        for index in results.indices where results[index].needsPassword == true && PasswordInput.canAsk && !json {
+            results[index] = try askAndRetry(results[index], with: client)
+        }
         if json {
             Console.print(try JSONOutput.render(results))
         } else {
@@ -59,7 +85,22 @@ struct AddCommand: ParsableCommand {
         }
         let choosing = results.filter { $0.choices != nil }
         if !json { choosing.forEach { Console.print(FeedResultText.choices($0)) } }
-        try Console.finish(failures: results.filter { $0.failed && $0.choices == nil }.map(FeedResultText.failure))
+        try Console.finish(failures: results.filter { $0.failed && $0.choices == nil }.map(failure))
         if !choosing.isEmpty { throw ExitCode.failure }
+    }
+
+    /// A private feed's user name and password, asked on the terminal, tried once.
+    private func askAndRetry(_ result: FeedResult, with client: DaemonClient) throws -> FeedResult {
+        let host = URL(string: result.url)?.host ?? result.url
+        Console.fail("\(SafeText.escaped(host)) asks for a user name and password.")
+        let user = try PasswordInput.line(prompt: "User name: ")
+        let password = try PasswordInput.password(fromStandardInput: false, prompt: "Password for \(user): ")
+        return try client.subscribePrivate(result.url, user: user, password: password, autoQueue: true)
+    }
+
+    /// The line for a feed that failed; one that asks for a password says how to give it.
+    private func failure(_ result: FeedResult) -> String {
+        guard result.needsPassword == true else { return FeedResultText.failure(result) }
+        return FeedResultText.failure(result) + " (give them with: earshot add \(result.url) --user NAME --password-stdin)"
     }
 }

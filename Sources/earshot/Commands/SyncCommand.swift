@@ -58,23 +58,9 @@ struct SyncLoginCommand: ParsableCommand {
                                               allowHTTP: allowHTTP)
             return Console.print("Logged in.\n" + status.text)
         }
-        let password = try readPassword()
+        let password = try PasswordInput.password(fromStandardInput: passwordStdin, prompt: "Password for \(user!): ")
         let status = try client.syncLogin(server: server, user: user!, password: password, dialect: "gpodder", allowHTTP: allowHTTP)
         Console.print("Logged in.\n" + status.text)
-    }
-
-    /// The password from standard input, or asked on the terminal without echo.
-    private func readPassword() throws -> String {
-        if passwordStdin {
-            guard let line = readLine(strippingNewline: true), !line.isEmpty else { throw CommandFailure("no password on standard input") }
-            return line
-        }
-        guard isatty(STDIN_FILENO) != 0, let typed = getpass("Password for \(user!): ") else {
-            throw CommandFailure("no terminal to ask the password on: use --password-stdin")
-        }
-        let password = String(cString: typed)
-        guard !password.isEmpty else { throw CommandFailure("no password given") }
-        return password
     }
 }
 

@@ -199,6 +199,8 @@ final class FeedTable: FeedFetching {
     /// While true, answers wait until `release()` (a slow network).
     var holding = false
     private var held: [() -> Void] = []
+    /// A private feed's door: a URL for which it answers false gets 401 instead of its answer.
+    var door: ((URL) -> Bool)?
 
     func fetch(_ url: URL, validators: FeedValidators, completion: @escaping (Result<FeedFetchResult, FeedError>) -> Void) {
         requests.append((url, validators))
@@ -218,6 +220,7 @@ final class FeedTable: FeedFetching {
 
     private func answer(_ asked: URL, _ completion: @escaping (Result<FeedFetchResult, FeedError>) -> Void) {
         let url = moves[asked] ?? asked
+        if let door, !door(url) { return completion(.failure(.http(status: 401, reason: "Unauthorized"))) }
         switch answers[url] {
         case .channel(let channel):
             completion(.success(.fetched(FetchedFeed(feed: ParsedFeed(channel: channel, warnings: []), validators: FeedValidators(etag: "v1"),

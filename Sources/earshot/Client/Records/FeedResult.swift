@@ -15,10 +15,13 @@ struct FeedResult: Encodable, Equatable {
     var feed: String?
     /// The feeds a web page links to, when it links to several (nothing was subscribed).
     var choices: [FeedChoice]?
+    /// The server asks for a user name and password, and none was given.
+    var needsPassword: Bool?
 
     enum CodingKeys: String, CodingKey {
         case url, podcast, title, episodes, newEpisodes = "new_episodes", notModified = "not_modified",
-             alreadySubscribed = "already_subscribed", error, feed, choices
+             alreadySubscribed = "already_subscribed", error, feed, choices,
+             needsPassword = "needs_password"
     }
 
     var failed: Bool { error != nil }
@@ -32,7 +35,8 @@ extension FeedResult {
             episodes: entry.count("episodes"), newEpisodes: entry.count("new_episodes"),
             notModified: entry.bool("not_modified"), alreadySubscribed: entry.bool("already_subscribed"),
             error: entry.string("error").flatMap { $0.isEmpty ? nil : $0 }, feed: entry.string("feed"),
-            choices: entry.dictionaries("choices").compactMap(FeedChoice.init).nilIfEmpty)
+            choices: entry.dictionaries("choices").compactMap(FeedChoice.init).nilIfEmpty,
+            needsPassword: entry.bool("needs_password"))
     }
 }
 
