@@ -15,6 +15,7 @@ struct PrivateFeedRulesTests {
 
     init() throws {
         fixture = try CoreFixture()
+        try fixture.store.saveSetting(PrivateFeeds.keptKey, value: "on", for: nil)
         fixture.session.keepFeedPasswords(in: book, keeper: keeper)
         keeper.finishLoading()
         fixture.feeds.answers[Self.feed] = .channel(CoreFixture.show("members", count: 2))
@@ -73,11 +74,26 @@ struct PrivateFeedRulesTests {
         #expect(keeper.forgotten == ["https://members.test:443"] && book.credential(for: Self.feed) == nil)
     }
 
+    @Test func aLibraryThatNeverKeptAPasswordNeverAsksTheKeeperAndTheNoteGoesWithTheLastPassword() throws {
+        #expect(keeper.asked == 1, "the suite's keeper was asked: its library noted nothing yet, so this one…")
+        let plain = try CoreFixture()
+        let untouched = MemoryKeeper()
+        plain.session.keepFeedPasswords(in: FeedCredentials(), keeper: untouched)
+        #expect(untouched.asked == 0, "…is not: no Secret Service is woken for a library without private feeds")
+        _ = subscribe([Self.feed.absoluteString], user: "alice", password: "right")
+        fixture.timers.advance(1)
+        #expect(try fixture.store.settings(for: nil)[PrivateFeeds.keptKey] == "on")
+        try fixture.session.unsubscribe(try #require(fixture.library.podcast(url: Self.feed)).id, deletingFiles: false)
+        fixture.timers.advance(1)
+        #expect(try fixture.store.settings(for: nil)[PrivateFeeds.keptKey] == nil)
+    }
+
     @Test func theStartUpRefreshWaitsForTheKeptPasswordsButNotForever() throws {
         for answers in [true, false] {
             let waiting = try CoreFixture()
             let keeper = MemoryKeeper()
             _ = try waiting.subscribe("show", CoreFixture.show("show", count: 1))
+            try waiting.store.saveSetting(PrivateFeeds.keptKey, value: "on", for: nil)
             waiting.session.keepFeedPasswords(in: FeedCredentials(), keeper: keeper)
             keeper.credentials = [FeedCredential(origin: "https://members.test:443", user: "a", password: "b")]
             let before = waiting.feeds.requests.count
@@ -103,7 +119,12 @@ final class MemoryKeeper: FeedPasswordKeeping {
     private(set) var forgotten: [String] = []
     private var loading: [([FeedCredential]) -> Void] = []
 
-    func loadAll(completion: @escaping ([FeedCredential]) -> Void) { loading.append(completion) }
+    private(set) var asked = 0
+
+    func loadAll(completion: @escaping ([FeedCredential]) -> Void) {
+        asked += 1
+        loading.append(completion)
+    }
     func finishLoading() {
         let waiting = loading
         loading = []

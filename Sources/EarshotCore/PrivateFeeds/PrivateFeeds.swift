@@ -12,6 +12,8 @@ import Foundation
 /// - A feed that answers 401 without one says that it asks for a user name and password
 ///   (`UpdateReport.needsPassword`), so a terminal can ask for them.
 /// - When the last podcast on an origin is removed, its password is forgotten.
+/// - The library remembers that passwords are kept (`keptKey`, no secret in it), so a library without
+///   private feeds never wakes the Secret Service.
 /// - At start, the refresh waits until the kept passwords are loaded (`whenReady`), at most
 ///   `loadingPatience`: a Secret Service that never answers delays it, never stops it.
 public final class PrivateFeeds {
@@ -20,21 +22,29 @@ public final class PrivateFeeds {
     public let book: FeedCredentials
     private let keeper: FeedPasswordKeeping?
     private let library: Library
+    private let remember: (Bool) -> Void
+    private var anyKept: Bool
     private var ready: Bool
     private var waiting: [() -> Void] = []
     private var patience: TimerHandle?
 
+    /// The library's note that passwords are kept ("on"), in the settings table.
+    static let keptKey = "state.feed-passwords"
+
     /// How long the start-up refresh waits for the kept passwords.
     static let loadingPatience: Duration = .seconds(5)
 
-    /// Private feeds over `book`, kept between runs by `keeper` (loaded now); without a keeper, none are
-    /// kept and a password given is refused.
-    init(library: Library, timers: Timers, book: FeedCredentials = FeedCredentials(), keeper: FeedPasswordKeeping? = nil) {
+    /// Private feeds over `book`, kept between runs by `keeper` (loaded now when `anyKept`); without a
+    /// keeper, none are kept and a password given is refused. `remember` notes whether any are kept.
+    init(library: Library, timers: Timers, book: FeedCredentials = FeedCredentials(), keeper: FeedPasswordKeeping? = nil,
+         anyKept: Bool = false, remember: @escaping (Bool) -> Void = { _ in }) {
         self.library = library
         self.book = book
         self.keeper = keeper
-        ready = keeper == nil
-        guard let keeper else { return }
+        self.anyKept = anyKept
+        self.remember = remember
+        ready = keeper == nil || !anyKept
+        guard let keeper, anyKept else { return }
         patience = timers.after(Self.loadingPatience) { [weak self] in
             Log.warning("the Secret Service has not answered in \(Self.loadingPatience); refreshing without private feeds' passwords")
             self?.becomeReady()
@@ -115,6 +125,10 @@ public final class PrivateFeeds {
             if reports[index].error == nil {
                 accepted.insert(credential.origin)
                 keeper?.save(credential)
+                if !anyKept {
+                    anyKept = true
+                    remember(true)
+                }
             } else if reports[index].needsPassword {
                 reports[index].error = "\(reports[index].url.absoluteString): \(FeedCredential.host(ofOrigin: credential.origin)) "
                     + "did not accept the user name and password"
@@ -132,6 +146,10 @@ public final class PrivateFeeds {
         for origin in book.origins where !living.contains(origin) {
             book.forget(origin: origin)
             keeper?.forget(origin: origin)
+        }
+        if anyKept, book.origins.isEmpty {
+            anyKept = false
+            remember(false)
         }
     }
 

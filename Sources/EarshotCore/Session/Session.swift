@@ -61,7 +61,11 @@ public final class Session {
     /// Private feeds' passwords go in `book` (which the transfers read) and are kept by `keeper`, whose
     /// stored ones are loaded now; the first refresh waits for them.
     public func keepFeedPasswords(in book: FeedCredentials, keeper: FeedPasswordKeeping) {
-        privateFeeds = PrivateFeeds(library: library, timers: timers, book: book, keeper: keeper)
+        let store = player.store, background = player.background, key = PrivateFeeds.keptKey
+        let anyKept = (try? store.settings(for: nil))?[key] != nil
+        privateFeeds = PrivateFeeds(library: library, timers: timers, book: book, keeper: keeper, anyKept: anyKept) { kept in
+            background.run { Player.log { try store.saveSetting(key, value: kept ? "on" : nil, for: nil) } }
+        }
     }
 
     // MARK: The rules between the parts
