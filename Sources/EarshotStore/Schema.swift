@@ -18,6 +18,11 @@ import GRDB
 ///   the new episodes not yet dealt with, and `listening` the history of listening (v5).
 /// - Transcript links are JSON arrays of `TranscriptLink` (`url`, optional `type`, `language`, `rel`) in
 ///   `episode.transcripts`, NULL when there are none (v6; before, only the first address, `transcriptURL`).
+/// - Fetched transcripts (v7): `transcript` (one row per episode: address, when fetched) and
+///   `transcriptSegment`, whose `id` is `episodeId << 20 | position` (`TranscriptRows`), so an episode's
+///   segments are one range of the primary key. `transcriptAttempt` holds failed fetches and their retry.
+/// - The full-text index (v7, `SearchIndex`): FTS5 tables `podcastSearch`, `episodeSearch` and
+///   `transcriptSearch`, external-content over `feed` and two views, kept by the store's own writer.
 enum Schema {
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -209,6 +214,32 @@ enum Schema {
                     WHERE transcriptURL IS NOT NULL;
                 ALTER TABLE episode DROP COLUMN transcriptURL;
                 """)
+        }
+        migrator.registerMigration("v7") { db in
+            // Version 7: fetched transcripts, and the full-text index over the library as it is.
+            try db.execute(sql: """
+                CREATE TABLE transcript (
+                    episodeId INTEGER PRIMARY KEY REFERENCES episode(id) ON DELETE CASCADE,
+                    url TEXT NOT NULL,
+                    fetchedAt REAL NOT NULL
+                );
+                CREATE TABLE transcriptSegment (
+                    id INTEGER PRIMARY KEY,
+                    start REAL,
+                    end REAL,
+                    speaker TEXT,
+                    text TEXT NOT NULL
+                );
+                CREATE TABLE transcriptAttempt (
+                    episodeId INTEGER PRIMARY KEY REFERENCES episode(id) ON DELETE CASCADE,
+                    url TEXT NOT NULL,
+                    failure TEXT NOT NULL,
+                    attempts INTEGER NOT NULL,
+                    nextAttemptAt REAL
+                );
+                """)
+            try db.execute(sql: SearchIndex.schemaSQL)
+            try db.execute(sql: SearchIndex.rebuildSQL)
         }
         return migrator
     }()

@@ -47,6 +47,8 @@ public final class Store: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             db.add(function: TitleMatch.function)
+            db.add(function: SearchIndex.plainText)
+            db.add(function: SearchIndex.chapterTitles)
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
@@ -54,6 +56,7 @@ public final class Store: Sendable {
                 throw StoreError.newerSchema(path: path)
             }
             try Schema.migrator.migrate(pool)
+            try pool.writeWithoutTransaction { try SearchIndex.installTriggers($0) }
             self.pool = pool
         } catch {
             throw Self.translate(error, path: path)

@@ -18,6 +18,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Loc
     case invalidPosition(Double)
     /// A length that is not a positive finite number of seconds.
     case invalidDuration(Double)
+    /// A transcript with more segments than an episode's may hold (`Store.maximumTranscriptSegments`).
+    case transcriptTooLong(segments: Int)
     /// SQLite refused an operation (disk full, read-only file, I/O error, …).
     case database(path: String, reason: String)
 
@@ -40,6 +42,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Loc
             return "\(position) is not a playback position (seconds must be finite and not negative)"
         case .invalidDuration(let duration):
             return "\(duration) is not a length (seconds must be finite and more than 0)"
+        case .transcriptTooLong(let segments):
+            return "a transcript of \(segments) segments is more than Earshot keeps (\(Store.maximumTranscriptSegments))"
         case .database(let path, let reason):
             return "database error in \(path): \(reason)"
         }

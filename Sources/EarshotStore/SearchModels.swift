@@ -1,0 +1,62 @@
+/// Where in the library a search matched.
+public enum SearchPlace: Sendable, Equatable {
+    /// The podcast's title (the hit has no episode).
+    case podcastTitle
+    /// The episode's title.
+    case episodeTitle
+    /// The episode's show notes.
+    case notes
+    /// The title of one of the episode's chapters (the feed's, else those stored), which starts here.
+    case chapter(start: Double, title: String)
+    /// A moment of the episode's transcript: when it is said (nil for an untimed transcript) and by whom.
+    case transcript(start: Double?, speaker: String?)
+}
+
+/// One result of `Store.find`.
+public struct SearchHit: Sendable, Equatable {
+    /// The podcast: the one whose title matched, or the episode's.
+    public var podcast: PodcastID
+    /// The episode; nil for a podcast-title hit.
+    public var episode: EpisodeID?
+    /// Where it matched best: the title, then a chapter, then the notes, of the episode's best match.
+    public var place: SearchPlace
+    /// The matching words in context (at most about a dozen words, a chapter's whole title), each match
+    /// between the marks asked for, cut text replaced by their ellipsis.
+    public var snippet: String
+    /// How many moments of the episode's transcript match (0 for none, or for a podcast-title hit).
+    public var moments: Int
+    /// BM25 relevance with Earshot's weights (titles 10, chapters 5, notes 2, transcript 1): higher
+    /// is better; comparable within one search only.
+    public var relevance: Double
+
+    /// A hit with the given fields.
+    public init(podcast: PodcastID, episode: EpisodeID?, place: SearchPlace, snippet: String, moments: Int, relevance: Double) {
+        self.podcast = podcast
+        self.episode = episode
+        self.place = place
+        self.snippet = snippet
+        self.moments = moments
+        self.relevance = relevance
+    }
+}
+
+/// How a snippet marks the matching words and the text it leaves out.
+public struct SnippetMarks: Sendable, Equatable {
+    /// Before each match.
+    public var open: String
+    /// After each match.
+    public var close: String
+    /// In place of the text left out before or after.
+    public var ellipsis: String
+
+    /// Marks with the given text.
+    public init(open: String, close: String, ellipsis: String = "…") {
+        self.open = open
+        self.close = close
+        self.ellipsis = ellipsis
+    }
+
+    /// U+0001 before and U+0002 after each match, for a caller that styles them itself (a terminal, a
+    /// desktop search provider).
+    public static let control = SnippetMarks(open: "\u{1}", close: "\u{2}")
+}

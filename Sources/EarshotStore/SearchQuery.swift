@@ -1,0 +1,76 @@
+/// What a listener typed into a search, as an FTS5 MATCH expression that always parses and never
+/// carries an operator the listener did not mean.
+///
+/// - Words are runs of letters and digits; everything else (punctuation, `*`, `-`, `^`, `:`, `(`…)
+///   separates them. Each word becomes a quoted FTS5 string, so `AND`, `OR`, `NOT` and `NEAR` are words
+///   like any other. Words are ANDed.
+/// - Text between double quotes (`"…"`, also `“…”` and `„…“`) is one phrase; a quote left open runs
+///   to the end.
+/// - The last word (or the last word of the phrase still open) matches as a prefix (`word*`) while it is
+///   being typed: when the text ends in a letter or digit, not after a space or a quote.
+/// - Case and accents do not matter: the index folds both, and so do the words given to it.
+/// - At most `maximumWords` words are kept (the rest are dropped).
+public struct SearchQuery: Sendable, Equatable, CustomStringConvertible {
+    /// The FTS5 MATCH expression, e.g. `"cafe" "jazz night" "pod"*`.
+    public let expression: String
+
+    /// The words kept from a long query.
+    public static let maximumWords = 32
+
+    /// The query for `text`.
+    /// - Throws: `SearchQueryError.noWords` when the text holds no letter or digit.
+    public init(_ text: String) throws(SearchQueryError) {
+        var groups: [[String]] = []
+        var phrase: [String]? = nil
+        var word = ""
+        var count = 0
+        func endWord() {
+            guard !word.isEmpty else { return }
+            if count < Self.maximumWords {
+                if phrase != nil { phrase!.append(word) } else { groups.append([word]) }
+                count += 1
+            }
+            word = ""
+        }
+        for character in text {
+            if character.isLetter || character.isNumber {
+                word.append(character)
+            } else if Self.quotes.contains(character) {
+                endWord()
+                if let words = phrase {
+                    if !words.isEmpty { groups.append(words) }
+                    phrase = nil
+                } else {
+                    phrase = []
+                }
+            } else {
+                endWord()
+            }
+        }
+        endWord()
+        if let words = phrase, !words.isEmpty { groups.append(words) }
+        guard !groups.isEmpty else { throw .noWords }
+        let typing = text.last.map { $0.isLetter || $0.isNumber } ?? false
+        expression = groups.enumerated().map { index, words in
+            "\"" + words.joined(separator: " ") + "\"" + (typing && index == groups.count - 1 ? "*" : "")
+        }.joined(separator: " ")
+    }
+
+    /// The expression.
+    public var description: String { expression }
+
+    private static let quotes: Set<Character> = ["\"", "“", "”", "„"]
+}
+
+/// Why a search cannot be made from what was typed.
+public enum SearchQueryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The text holds no word to look for (it is empty, or only spaces and punctuation).
+    case noWords
+
+    /// One sentence for the listener.
+    public var description: String {
+        switch self {
+        case .noWords: "there is nothing to look for: type at least one word"
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import EarshotFeed
+@testable import EarshotStore
+import Foundation
+import GRDB
+import Testing
+
+@Suite("Store: the full-text index and find")
+struct SearchIndexTests {
+    private static let feedA = URL(string: "https://a.example/feed.xml")!
+    private static let feedB = URL(string: "https://b.example/feed.xml")!
+    private static let transcriptURL = URL(string: "https://a.example/1.vtt")!
+
+    /// A store in a fresh directory (kept alive with it).
+    private struct Library {
+        let directory: TemporaryDirectory
+        let store: Store
+
+        init() throws {
+            directory = try TemporaryDirectory()
+            store = try Store(path: directory.file("earshot.sqlite"))
+        }
+
+        /// Stores a podcast whose episodes have these titles and notes (guids `0`, `1`…).
+        @discardableResult
+        func podcast(_ url: URL, title: String, _ episodes: [(title: String, notes: String)], chapters: [Int: [Chapter]] = [:]) throws -> SavedFeed {
+            let list = episodes.enumerated().map { index, episode in
+                Episode(id: "\(index)", title: episode.title, rawDescription: episode.notes, chapters: chapters[index] ?? [])
+            }
+            return try store.storeFeed(Channel(title: title, episodes: list), url: url, validators: FeedValidators())
+        }
+
+        func episodes(of podcast: PodcastID) throws -> [EpisodeID] {
+            try store.outline(id: podcast)?.episodes.map(\.key) ?? []
+        }
+
+        func find(_ text: String, podcast: PodcastID? = nil) throws -> [SearchHit] {
+            try store.find(SearchQuery(text), podcast: podcast, limit: 20, marks: SnippetMarks(open: "[", close: "]"))
+        }
+
+        /// FTS5's own check of each index against the rows it was built from: a delete that did not
+        /// give back exactly what was indexed fails it.
+        func expectConsistentIndex() throws {
+            for table in ["podcastSearch", "episodeSearch", "transcriptSearch"] {
+                try store.executeRaw("INSERT INTO \(table)(\(table), rank) VALUES ('integrity-check', 1)")
+            }
+        }
+    }
+
+    @Test func caseAndAccentsAreFoldedBothWays() throws {
+        let library = try Library()
+        let saved = try library.podcast(Self.feedA, title: "Show", [("Cafe Society", "Notes"), ("Evening", "With Müller at the CAFÉ")])
+        let episodes = try library.episodes(of: saved.podcast)
+        #expect(try library.find("café").map(\.episode) == [episodes[0], episodes[1]])
+        #expect(try library.find("MULLER").map(\.episode) == [episodes[1]])
+    }
+
+    @Test func quotedPhrasesMatchOnlyWordsInThatOrder() throws {
+        let library = try Library()
+        let saved = try library.podcast(Self.feedA, title: "Show", [("One", "The night train to Lisbon"), ("Two", "A train at night")])
+        #expect(try library.find("\"night train\"").map(\.episode) == [try library.episodes(of: saved.podcast)[0]])
+        #expect(try library.find("night train").count == 2)
+    }
+
+    @Test func theLastWordMatchesAsAPrefixAsOneTypes() throws {
+        let library = try Library()
+        try library.podcast(Self.feedA, title: "Show", [("Lisbon by night", "")])
+        #expect(try library.find("lis").count == 1)
+        #expect(try library.find("lis ").isEmpty, "a finished word is a whole word")
+        #expect(try library.find("\"lisbon by ni").count == 1)
+    }
+
+    @Test func operatorsAndPunctuationInTheQueryAreHarmless() throws {
+        let library = try Library()
+        try library.podcast(Self.feedA, title: "Show", [("Cats and dogs", "NEAR the river")])
+        #expect(try library.find("cats OR").isEmpty, "OR is a word, and no episode has it")
+        #expect(try library.find("cats AND dogs").count == 1)
+        #expect(try library.find("NEAR(cats* -dogs) river:cats ^\"").count == 1)
+        #expect(try library.find("podcast:p1 cats").isEmpty, "the podcast tag cannot be searched")
+    }
+
+    @Test func thePodcastFilterKeepsToOnePodcastIncludingItsTitleAndTranscripts() throws {
+        let library = try Library()
+        let a = try library.podcast(Self.feedA, title: "Jazz at home", [("Jazz one", "")])
+        let b = try library.podcast(Self.feedB, title: "Other", [("Jazz two", "")])
+        let episodeB = try library.episodes(of: b.podcast)[0]
+        try library.store.storeTranscript([TranscriptSegment(start: 1, text: "jazz")], for: episodeB, from: Self.transcriptURL)
+        #expect(try library.find("jazz").count == 3)
+        let onlyA = try library.find("jazz", podcast: a.podcast)
+        #expect(onlyA.count == 2 && onlyA.contains { $0.place == .podcastTitle } && onlyA.allSatisfy { $0.podcast == a.podcast })
+        let onlyB = try library.find("jazz", podcast: b.podcast)
+        #expect(onlyB.map(\.episode) == [episodeB] && onlyB[0].moments == 1)
+    }
+
+    @Test func aRefreshThatEditsTitlesAndNotesUpdatesTheIndex() throws {
+        let library = try Library()
+        try library.podcast(Self.feedA, title: "Old show", [("Old title", "<p>old <b>notes</b></p>")])
+        try library.podcast(Self.feedA, title: "New show", [("New title", "<p>fresh words</p>")])
+        #expect(try library.find("old").isEmpty)
+        #expect(try library.find("notes").isEmpty)
+        #expect(try library.find("new").map(\.place) == [.podcastTitle, .episodeTitle])
+        #expect(try library.find("fresh").map(\.place) == [.notes])
+        try library.expectConsistentIndex()
+    }
+
+    @Test func aRefreshThatOnlyMovesEpisodesLeavesTheIndexAlone() throws {
+        let library = try Library()
+        try library.podcast(Self.feedA, title: "Show", [("Alpha", "a"), ("Beta", "b")])
+        _ = try library.store.storeFeed(Channel(title: "Show", episodes: [Episode(id: "new", title: "Gamma"),
+                                                                       Episode(id: "0", title: "Alpha", rawDescription: "a"),
+                                                                       Episode(id: "1", title: "Beta", rawDescription: "b")]),
+                                    url: Self.feedA, validators: FeedValidators())
+        // The refresh wrote one new FTS5 segment (the highest leaf): Gamma's terms are in it, and neither
+        // Alpha's nor Beta's, which would be there had they been deleted and indexed again.
+        let newest = { (term: String) in
+            try library.store.executeCount("""
+                SELECT count(*) FROM episodeSearch_data WHERE id = (SELECT max(id) FROM episodeSearch_data)
+                AND instr(block, CAST('\(term)' AS BLOB)) > 0
+                """)
+        }
+        #expect(try newest("gamma") == 1 && newest("alpha") == 0 && newest("beta") == 0)
+        #expect(try library.find("gamma").count == 1 && library.find("alpha").count == 1)
+        try library.expectConsistentIndex()
+    }
+
+    @Test func removingAPodcastRemovesItsTitleEpisodesAndTranscriptsFromTheIndex() throws {
+        let library = try Library()
+        let saved = try library.podcast(Self.feedA, title: "Gone show", [("Gone episode", "gone notes")])
+        let kept = try library.podcast(Self.feedB, title: "Kept", [("Kept episode", "gone too? no")])
+        let episode = try library.episodes(of: saved.podcast)[0]
+        try library.store.storeTranscript([TranscriptSegment(start: 3, text: "gone words")], for: episode, from: Self.transcriptURL)
+        try library.store.removePodcast(saved.podcast)
+        #expect(try library.find("gone").map(\.podcast) == [kept.podcast])
+        #expect(try library.store.transcript(of: episode) == nil)
+        #expect(try library.store.executeCount("SELECT count(*) FROM transcriptSegment") == 0)
+        try library.expectConsistentIndex()
+    }
+
+    @Test func mergingPodcastsMovesTheirEpisodesUnderTheKeptPodcastInTheIndex() throws {
+        let library = try Library()
+        let kept = try library.podcast(Self.feedA, title: "Kept", [("Shared", "")])
+        let duplicate = try library.podcast(Self.feedB, title: "Duplicate", [("Shared", ""), ("Only here", "")])
+        let moved = try library.episodes(of: duplicate.podcast)[1]
+        try library.store.storeTranscript([TranscriptSegment(start: 3, text: "spoken here")], for: moved, from: Self.transcriptURL)
+        _ = try library.store.mergeFeed(duplicate.podcast, into: kept.podcast)
+        #expect(try library.find("here", podcast: kept.podcast).map(\.episode) == [moved])
+        #expect(try library.find("spoken", podcast: kept.podcast).map(\.place) == [.transcript(start: 3, speaker: nil)])
+        #expect(try library.find("shared").count == 1)
+        #expect(try library.find("duplicate").isEmpty)
+        try library.expectConsistentIndex()
+    }
+
+    @Test func chaptersStoredLaterAreFoundWithTheirStart() throws {
+        let library = try Library()
+        let saved = try library.podcast(Self.feedA, title: "Show", [("Episode", "")])
+        let episode = try library.episodes(of: saved.podcast)[0]
+        try library.store.saveChapters(of: episode, [Chapter(start: 0, title: "Intro"), Chapter(start: 750, title: "The harbour\nat dawn")])
+        let hit = try #require(try library.find("harbour").first)
+        #expect(hit.place == .chapter(start: 750, title: "The harbour at dawn") && hit.snippet == "The [harbour] at dawn")
+        try library.store.saveChapters(of: episode, [])
+        #expect(try library.find("harbour").isEmpty)
+        try library.expectConsistentIndex()
+    }
+
+    @Test func theFeedsOwnChaptersAreFound() throws {
+        let library = try Library()
+        try library.podcast(Self.feedA, title: "Show", [("Episode", "")], chapters: [0: [Chapter(start: 12, title: "Lighthouse")]])
+        #expect(try library.find("lighthouse").map(\.place) == [.chapter(start: 12, title: "Lighthouse")])
+    }
+
+    @Test func aStoredTranscriptIsFoundAtItsMomentWithItsSpeakerAndAReplacedOneIsForgotten() throws {
+        let library = try Library()
+        let saved = try library.podcast(Self.feedA, title: "Show", [("Episode", "")])
+        let episode = try library.episodes(of: saved.podcast)[0]
+        try library.store.storeTranscript([
+            TranscriptSegment(start: 0, end: 5, speaker: "Ana", text: "Welcome"),
+            TranscriptSegment(start: 2467, end: 2470, speaker: "Bo", text: "the volcano erupted"),
+            TranscriptSegment(start: 2500, speaker: "Ana", text: "a volcano again"),
+        ], for: episode, from: Self.transcriptURL)
+        let hits = try library.find("volcano")
+        #expect(hits.count == 1, "one hit per episode")
+        #expect(hits.first?.place == .transcript(start: 2500, speaker: "Ana") || hits.first?.place == .transcript(start: 2467, speaker: "Bo"))
+        #expect(hits.first?.moments == 2)
+        try library.store.storeTranscript([TranscriptSegment(text: "glacier")], for: episode, from: Self.transcriptURL)
+        #expect(try library.find("volcano").isEmpty)
+        #expect(try library.find("glacier").map(\.place) == [.transcript(start: nil, speaker: nil)])
+        try library.expectConsistentIndex()
+    }
+
+    @Test func snippetsMarkTheMatchesWithTheCallersMarksAndStayShort() throws {
+        let library = try Library()
+        let words = (1...200).map { "word\($0)" }.joined(separator: " ")
+        try library.podcast(Self.feedA, title: "Show", [("Episode", "\(words) Lisbon \(words)")])
+        let hit = try #require(try library.find("lisbon").first)
+        #expect(hit.snippet.contains("[Lisbon]") && hit.snippet.hasPrefix("…") && hit.snippet.hasSuffix("…"))
+        #expect(hit.snippet.split(separator: " ").count <= 12)
+        let plain = try library.store.find(SearchQuery("lisbon"))
+        #expect(plain.first?.snippet.contains("\u{1}Lisbon\u{2}") == true)
+    }
+
+    @Test func titlesRankAboveChaptersAboveNotesAboveTranscripts() throws {
+        let library = try Library()
+        let saved = try library.podcast(Self.feedA, title: "Show", [
+            ("Something else", "We talk about the harbour today and more"),
+            ("Episode two", ""),
+            ("The harbour", "Nothing"),
+            ("Episode four", ""),
+        ], chapters: [3: [Chapter(start: 60, title: "At the harbour")]])
+        let episodes = try library.episodes(of: saved.podcast)
+        try library.store.storeTranscript([TranscriptSegment(start: 5, text: "down by the harbour")], for: episodes[1], from: Self.transcriptURL)
+        let hits = try library.find("harbour")
+        #expect(hits.map(\.episode) == [episodes[2], episodes[3], episodes[0], episodes[1]])
+        #expect(hits.map(\.relevance) == hits.map(\.relevance).sorted(by: >))
+    }
+
+    @Test func aVersion6LibraryIsIndexedByTheMigration() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("earshot.sqlite")
+        let queue = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(queue, upTo: "v6")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO feed (id, url, title, addedAt) VALUES (1, 'https://feeds.example/show.xml', 'Étoile show', 0);
+                INSERT INTO episode (id, feedId, guid, feedOrder, title, rawDescription, feedChapters) VALUES
+                    (1, 1, 'a', 0, 'First', '<p>About <strong>volcanoes</strong></p>', '[{"start":30,"title":"Lava"}]'),
+                    (2, 1, 'b', 1, 'Second', NULL, NULL);
+                """)
+        }
+        try queue.close()
+        let store = try Store(path: path)
+        let find = { (text: String) in try store.find(SearchQuery(text)) }
+        #expect(try find("etoile").map(\.place) == [.podcastTitle])
+        #expect(try find("volcanoes").map(\.episode) == [EpisodeID(rawValue: 1)])
+        #expect(try find("strong").isEmpty, "notes are indexed as plain text")
+        #expect(try find("lava").map(\.place) == [.chapter(start: 30, title: "Lava")])
+        #expect(try find("second").map(\.episode) == [EpisodeID(rawValue: 2)])
+        try store.removePodcast(PodcastID(rawValue: 1))
+        #expect(try find("first").isEmpty)
+    }
+}

@@ -1,0 +1,46 @@
+@testable import EarshotStore
+import Testing
+
+@Suite("Search: what a listener types, as an FTS5 expression")
+struct SearchQueryTests {
+    private func expression(_ text: String) throws -> String { try SearchQuery(text).expression }
+
+    @Test func wordsAreAndedAndTheLastOneIsAPrefixWhileItIsTyped() throws {
+        #expect(try expression("jazz cafe") == "\"jazz\" \"cafe\"*")
+        #expect(try expression("jaz") == "\"jaz\"*")
+    }
+
+    @Test func aSpaceAfterTheLastWordEndsIt() throws {
+        #expect(try expression("jazz cafe ") == "\"jazz\" \"cafe\"")
+    }
+
+    @Test func quotedPhrasesStayPhrasesAndAnOpenOneIsAPrefixPhrase() throws {
+        #expect(try expression("\"night train\" jazz") == "\"night train\" \"jazz\"*")
+        #expect(try expression("jazz \"night train\"") == "\"jazz\" \"night train\"")
+        #expect(try expression("jazz \"night tra") == "\"jazz\" \"night tra\"*")
+        #expect(try expression("“night train”") == "\"night train\"")
+    }
+
+    @Test func operatorsAndPunctuationInTheInputAreWordsOrSeparatorsNeverSyntax() throws {
+        #expect(try expression("cats OR dogs NOT NEAR") == "\"cats\" \"OR\" \"dogs\" \"NOT\" \"NEAR\"*")
+        #expect(try expression("title:foo* -bar (baz) ^qux +x") == "\"title\" \"foo\" \"bar\" \"baz\" \"qux\" \"x\"*")
+        #expect(try expression("a\"\"b") == "\"a\" \"b\"*")
+        #expect(try expression("rock'n'roll") == "\"rock\" \"n\" \"roll\"*")
+    }
+
+    @Test func accentsCaseAndOtherScriptsAreKeptForTheIndexToFold() throws {
+        #expect(try expression("Café Ça") == "\"Café\" \"Ça\"*")
+        #expect(try expression("東京 ") == "\"東京\"")
+    }
+
+    @Test func anEmptyOrPunctuationOnlyQueryIsANamedError() {
+        for text in ["", "   ", "\"\"", "*:-()^", "\" \""] {
+            #expect(throws: SearchQueryError.noWords) { try SearchQuery(text) }
+        }
+    }
+
+    @Test func aVeryLongQueryKeepsItsFirstWords() throws {
+        let query = try SearchQuery(String(repeating: "word ", count: 1_000))
+        #expect(query.expression.components(separatedBy: "\"word\"").count - 1 == SearchQuery.maximumWords)
+    }
+}
