@@ -74,5 +74,6 @@ enum Entities {
         "yuml": "ÿ", "szlig": "ß", "Agrave": "À", "Aacute": "Á", "Acirc": "Â", "Auml": "Ä", "Aring": "Å",
         "Ccedil": "Ç", "Egrave": "È", "Eacute": "É", "Ecirc": "Ê", "Ouml": "Ö", "Uuml": "Ü", "Ntilde": "Ñ",
         "zwj": "\u{200D}", "zwnj": "\u{200C}", "thinsp": "\u{2009}", "ensp": "\u{2002}", "emsp": "\u{2003}",
+        "lrm": "\u{200E}", "rlm": "\u{200F}",
     ]
 }

@@ -155,7 +155,7 @@ enum PlainText {
     /// attribute name, an unquoted value, or right after a quoted value, as with the unescaped
     /// `title="Twitter: "@x said…"` — a quote is an ordinary character: the stray text is attribute
     /// names up to `>`, and the text after the tag survives. `=` opens a value only after a name.
-    private static func endOfTag(_ s: UnsafeBufferPointer<UInt8>, attributesFrom start: Int) -> Int {
+    static func endOfTag(_ s: UnsafeBufferPointer<UInt8>, attributesFrom start: Int) -> Int {
         enum State { case beforeName, name, afterName, beforeValue, unquotedValue }
         var state = State.beforeName
         var i = start
@@ -225,7 +225,8 @@ enum PlainText {
         return true
     }
 
-    private static func find(_ s: UnsafeBufferPointer<UInt8>, _ literal: StaticString, from: Int) -> Int? {
+    /// Where `literal` next occurs in `s` at or after `from` (exact bytes).
+    static func find(_ s: UnsafeBufferPointer<UInt8>, _ literal: StaticString, from: Int) -> Int? {
         var i = from
         let first = literal.utf8Start[0]
         while let candidate = nextIndex(of: first, in: s, from: i) {

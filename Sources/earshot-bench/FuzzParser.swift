@@ -4,8 +4,8 @@ import Foundation
 import Glibc
 
 /// `earshot-bench fuzz-parser`: a bounded mutation-fuzzing run of the feed parser (`FeedParser`, whole
-/// and streamed in random chunks), `OPMLDocument.parse`, the directories' reply readers and the web page
-/// feed-link reader (`FuzzedReader`), seeded from the test fixtures and, when present,
+/// and streamed in random chunks), `OPMLDocument.parse`, the directories' reply readers, the web page
+/// feed-link reader and `TranscriptDocument.parse` in each format (`FuzzedReader`), seeded from the test fixtures and, when present,
 /// `../shared/corpus` (read in place, never copied into the tree).
 ///
 /// Prints the executions, their rate, and the slowest input (saved with its time); a crash or a hang
@@ -13,7 +13,7 @@ import Glibc
 /// and restart with the next seed.
 struct FuzzParser: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "fuzz-parser", abstract: "Mutation-fuzz the feed, OPML, directory reply and web page readers for a bounded time.")
+        commandName: "fuzz-parser", abstract: "Mutation-fuzz the feed, OPML, directory reply, web page and transcript readers for a bounded time.")
 
     @Option(help: "How long to run, in seconds.")
     var seconds: Double = 60
@@ -30,6 +30,9 @@ struct FuzzParser: ParsableCommand {
     @Option(help: "An execution longer than this many seconds counts as a hang.")
     var hangSeconds: UInt32 = 10
 
+    @Option(help: "Fuzz only this reader (feed, opml, \"directory reply\", \"web page\", transcript); default: each seed's own, sometimes another.")
+    var reader: FuzzedReader?
+
     @Option(help: "Instead of fuzzing, read this saved input with every reader and print the times.")
     var replay: String?
 
@@ -45,7 +48,7 @@ struct FuzzParser: ParsableCommand {
             return
         }
         let seed = seed ?? UInt64.random(in: .min ... .max)
-        let seeds = try FuzzCorpus.load(corpora.isEmpty ? FuzzCorpus.defaultFolders : corpora)
+        let seeds = try FuzzCorpus.load(corpora.isEmpty ? FuzzCorpus.defaultFolders : corpora).filter { reader == nil || $0.reader == reader }
         guard !seeds.isEmpty else { throw ValidationError("no seed documents found") }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         CrashRecorder.install(crashFile: "\(out)/crash-\(seed).xml", hangFile: "\(out)/hang-\(seed).xml")
@@ -58,8 +61,8 @@ struct FuzzParser: ParsableCommand {
             let original = seeds[Int.random(in: 0..<seeds.count, using: &mutator.random)]
             let other = seeds[Int.random(in: 0..<seeds.count, using: &mutator.random)]
             let input = mutator.mutate(original.bytes, splicingFrom: other.bytes)
-            let reader = mutator.random.chance(0.15) ? FuzzedReader.allCases[Int.random(in: 0..<FuzzedReader.allCases.count, using: &mutator.random)]
-                : original.reader
+            let reader = self.reader ?? (mutator.random.chance(0.15) ? FuzzedReader.allCases[Int.random(in: 0..<FuzzedReader.allCases.count, using: &mutator.random)]
+                : original.reader)
             let chunk = mutator.random.chance(0.5) ? Int.random(in: 1...8_192, using: &mutator.random) : nil
             let started = Self.now()
             let accepted = CrashRecorder.guarding(input, seconds: hangSeconds) { reader.read(input, chunk: chunk) }
@@ -74,3 +77,5 @@ struct FuzzParser: ParsableCommand {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
+
+extension FuzzedReader: ExpressibleByArgument {}

@@ -1,16 +1,23 @@
 import EarshotFeed
 import Foundation
 
-/// The fuzzing entry point for the feed parser, the OPML reader, the directories' reply readers and the
-/// web page feed-link reader (see scripts/fuzz-parser --libfuzzer, which builds this target with
-/// `-sanitize=fuzzer -DLIBFUZZER`). The first byte picks the reader — an even byte the feed parser,
-/// with the rest arriving whole (0) or in pieces of up to 127 bytes (the byte's half); 3 (mod 8) the
-/// directory replies, 5 (mod 8) the feed links of a web page, any other odd byte the OPML reader.
+/// The fuzzing entry point for the feed parser, the OPML reader, the directories' reply readers, the
+/// web page feed-link reader and the transcript readers (see scripts/fuzz-parser --libfuzzer, which
+/// builds this target with `-sanitize=fuzzer -DLIBFUZZER`). The first byte picks the reader — an even
+/// byte the feed parser, with the rest arriving whole (0) or in pieces of up to 127 bytes (the byte's
+/// half); 3 (mod 8) the directory replies, 5 (mod 8) the feed links of a web page, 9 (mod 16) the
+/// transcript readers (the byte's upper four bits, mod 6, name the media type: none, so the content
+/// decides, or one of each format), any other odd byte the OPML reader.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard size > 0 else { return 0 }
     let selector = data[0]
     let document = UnsafeRawBufferPointer(start: data + 1, count: size - 1)
+    if selector & 15 == 9 {
+        let types = [nil, "application/json", "text/vtt", "application/x-subrip", "text/html", "text/plain"]
+        _ = try? TranscriptDocument.parse(Array(document), type: types[Int(selector >> 4) % types.count], url: nil)
+        return 0
+    }
     switch selector & 7 {
     case 3:
         for directory in Directory.allCases { _ = try? DirectoryReply.shows(Array(document), from: directory) }

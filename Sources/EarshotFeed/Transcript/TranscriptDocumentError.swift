@@ -1,0 +1,21 @@
+/// Why a document gave no transcript, in plain words that follow "the transcript …" in a sentence of
+/// their own (`description`).
+public enum TranscriptDocumentError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// There are no bytes, or no text in them (a WebVTT header alone, empty paragraphs).
+    case empty
+    /// More bytes than `TranscriptDocument.maximumBytes`.
+    case tooLarge(limit: Int)
+    /// More segments than `TranscriptDocument.maximumSegments`.
+    case tooManySegments(limit: Int)
+    /// The document is not what its format says: why, in words (`not JSON`, `JSON without "segments"`).
+    case notATranscript(String)
+
+    public var description: String {
+        switch self {
+        case .empty: "the transcript has no text"
+        case .tooLarge(let limit): "the transcript is larger than \(limit >> 20) MiB"
+        case .tooManySegments(let limit): "the transcript has more than \(limit) segments"
+        case .notATranscript(let why): "the transcript cannot be read: \(why)"
+        }
+    }
+}
