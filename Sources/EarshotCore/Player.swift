@@ -227,6 +227,13 @@ public final class Player {
         try select(episode, play: true, remember: true)
     }
 
+    /// Plays `episode` now from `position` seconds (a moment found in its transcript or chapters).
+    public func play(episode: EpisodeID, from position: Double) throws(LibraryError) {
+        guard position.isFinite, position >= 0 else { throw .invalidSetting("a moment is a time from the start, 0 or later") }
+        try select(episode, play: true, remember: true)
+        seek(to: .seconds(roundedToMilliseconds: position))
+    }
+
     /// Plays `podcast` now: its episode in progress, else its oldest unplayed one.
     public func play(podcast: PodcastID) throws(LibraryError) {
         guard library.podcast(podcast) != nil else { throw .noSuchPodcast(podcast) }

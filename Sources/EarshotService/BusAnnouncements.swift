@@ -29,7 +29,7 @@ public final class BusAnnouncements {
         case .podcastsChanged:
             podcastsChanged()
         case .episodeChanged, .progressSaved, .feedStored, .newEpisodes, .refreshFinished, .podcastRemoved, .settingChanged,
-             .listened, .marked:
+             .listened, .marked, .downloaded:
             break
         }
     }

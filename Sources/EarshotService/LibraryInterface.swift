@@ -125,6 +125,7 @@ public final class LibraryInterface: BusInterface {
             if let reply = try performCare(method, arguments) { return reply }
             if let reply = try performSync(method, arguments) { return reply }
             if let reply = performFinding(method, arguments) { return reply }
+            if let reply = try performTranscripts(method, arguments) { return reply }
             throw .failed("\(name) has no method \(method)")
         }
     }

@@ -76,6 +76,7 @@ extension Downloads {
             record.nextAttemptAt = nil
             record.completedAt = now
             Log.message("downloaded \(record.path)")
+            library.events.publish(.downloaded(id))
         case .failure(.cancelled):
             guard wasRunning || record.state == .downloading else { return }
             record.state = .queued

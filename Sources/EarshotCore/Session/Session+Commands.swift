@@ -42,6 +42,11 @@ extension Session {
     /// Plays `episode` now, where it was left.
     public func play(episode: EpisodeID) throws(LibraryError) { try player.play(episode: episode) }
 
+    /// Plays `episode` now from `position` seconds.
+    public func play(episode: EpisodeID, from position: Double) throws(LibraryError) {
+        try player.play(episode: episode, from: position)
+    }
+
     /// Plays `podcast`: its episode in progress, else its oldest unplayed one.
     public func play(podcast: PodcastID) throws(LibraryError) { try player.play(podcast: podcast) }
 

@@ -18,6 +18,8 @@ public final class Session {
     public let downloads: Downloads
     /// Directory search, charts, and subscribing from any address (`connect` it to the network first).
     public let finder: Finder
+    /// Transcripts and the full-text index, once `keepTranscripts` connects them.
+    public private(set) var transcripts: Transcripts?
     /// Private feeds' passwords (`keepFeedPasswords` gives them a book shared with the transfers).
     public private(set) var privateFeeds: PrivateFeeds
     let timers: Timers
@@ -68,6 +70,14 @@ public final class Session {
         }
     }
 
+    /// Transcripts are fetched through `fetcher` for the listener's `languages` and kept in `store`;
+    /// queries run on `reader`.
+    public func keepTranscripts(fetcher: TranscriptFetching, store: TranscriptStore, reader: Background, languages: [String]) {
+        transcripts = Transcripts(fetcher: fetcher, store: store, episodes: player.store, background: player.background,
+                                  reader: reader, timers: timers, languages: languages)
+        if let current = player.current?.id { transcripts?.wanted(current) }
+    }
+
     // MARK: The rules between the parts
 
     private func apply(_ event: SessionEvent) {
@@ -79,6 +89,9 @@ public final class Session {
             inboxFound(episodes)
         case .episodeChanged(_, let to):
             leaveInbox([to])
+            transcripts?.wanted(to)
+        case .downloaded(let episode):
+            transcripts?.wanted(episode)
         case .refreshFinished(let reports):
             notices?.refreshed(reports)
             downloads.refreshed(reports)

@@ -35,6 +35,8 @@ public enum SessionEvent {
     case listened(ListeningRecord)
     /// The listener marked these episodes played or unplayed.
     case marked([EpisodeID], played: Bool)
+    /// An episode's audio was downloaded.
+    case downloaded(EpisodeID)
 }
 
 /// The session's publish–subscribe hub, on the loop's thread. Subscribers hear each event synchronously,

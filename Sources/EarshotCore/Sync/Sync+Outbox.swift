@@ -26,7 +26,8 @@ extension Sync {
             marked(episodes, played: played)
         case .refreshFinished:
             run()
-        case .nowPlayingChanged, .episodeChanged, .seeked, .upNextChanged, .progressSaved, .newEpisodes, .podcastsChanged, .settingChanged:
+        case .nowPlayingChanged, .episodeChanged, .seeked, .upNextChanged, .progressSaved, .newEpisodes, .podcastsChanged, .settingChanged,
+             .downloaded:
             break
         }
     }

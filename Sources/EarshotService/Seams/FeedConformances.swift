@@ -5,3 +5,4 @@ import EarshotFeed
 extension FeedLoader: FeedFetching {}
 extension ArtCache: ArtLookup {}
 extension ChaptersLoader: ChaptersFetching {}
+extension TranscriptLoader: TranscriptFetching {}

@@ -14,6 +14,7 @@ struct PlayCommand: ParsableCommand {
               earshot play 812
               earshot play "the interview"
               earshot play --podcast 3
+              earshot play 812 --at 41:07      (from that moment: see earshot find)
             """)
 
     @Argument(
@@ -24,18 +25,36 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Name a podcast, not an episode.")
     var podcast = false
 
+    @Option(help: ArgumentHelp("Play the episode from this moment: 41:07, 1:02:30 or seconds.", valueName: "time"))
+    var at: String?
+
+    func validate() throws {
+        if let at, MomentArgument.seconds(at) == nil { throw ValidationError("“\(at)” is not a moment (41:07, 1:02:30 or seconds)") }
+        if at != nil, podcast { throw ValidationError("--at plays an episode from a moment, not a podcast") }
+    }
+
+    /// Plays `episode`, from `--at` when given.
+    private func play(_ episode: Int64, with client: DaemonClient) throws {
+        if let at, let seconds = MomentArgument.seconds(at) {
+            try client.play(episode: episode, from: seconds)
+        } else {
+            try client.play(episode: episode)
+        }
+    }
+
     func run() throws {
         let client = try DaemonClient()
         let resolver = Resolver(client: client)
         if podcast {
             try client.play(podcast: try resolver.podcast(name).id)
         } else if case .id(let id) = name {
-            try client.play(episode: id)
+            try play(id, with: client)
         } else if case .text(let text) = name {
             let episodes = try resolver.episodeMatches(text)
             if !episodes.isEmpty {
-                try client.play(episode: try NameResolution.choose(text, among: episodes, kind: .episode))
+                try play(try NameResolution.choose(text, among: episodes, kind: .episode), with: client)
             } else {
+                guard at == nil else { throw CommandFailure("no episode matches “\(text)”") }
                 let podcasts = Resolver.podcastMatches(text, try client.podcasts())
                 guard !podcasts.isEmpty else { throw CommandFailure("no episode or podcast matches “\(text)”") }
                 try client.play(podcast: try NameResolution.choose(text, among: podcasts, kind: .podcast))

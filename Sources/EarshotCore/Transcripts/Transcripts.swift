@@ -1,0 +1,152 @@
+import EarshotFeed
+import EarshotGLib
+import EarshotStore
+import Foundation
+
+/// Transcripts and finding what was said: the rule for fetching an episode's transcript, and the queries
+/// over the full-text index.
+///
+/// - When an episode becomes current or is downloaded, its transcript is fetched (the one
+///   `TranscriptChoice` prefers for the listener's languages) unless it is stored already, is being
+///   fetched, or failed and waits for its next attempt (1 hour, then 6, then every 24). It is stored
+///   in the library, so it reads offline. Playback never waits for it.
+/// - Asked for by the listener (`transcript(of:)`), a missing transcript is fetched at once, whatever
+///   the wait.
+/// - Queries run on `reader` (off the loop, never behind the store's writes); answers come on the loop.
+public final class Transcripts {
+    let fetcher: TranscriptFetching
+    let store: TranscriptStore
+    let episodes: LibraryStore
+    let background: Background
+    let reader: Background
+    let timers: Timers
+    let languages: [String]
+    private var fetching: [EpisodeID: [(Result<StoredTranscript, LibraryError>) -> Void]] = [:]
+
+    /// Waits before the next attempt after 1, 2, 3 or more failures in a row.
+    static let retryDelays: [TimeInterval] = [3_600, 6 * 3_600, 24 * 3_600]
+
+    init(fetcher: TranscriptFetching, store: TranscriptStore, episodes: LibraryStore, background: Background, reader: Background,
+         timers: Timers, languages: [String]) {
+        self.fetcher = fetcher
+        self.store = store
+        self.episodes = episodes
+        self.background = background
+        self.reader = reader
+        self.timers = timers
+        self.languages = languages
+    }
+
+    /// `episode` became current or was downloaded: its transcript is fetched if it should be.
+    func wanted(_ episode: EpisodeID) {
+        guard fetching[episode] == nil else { return }
+        fetching[episode] = []
+        let store = self.store, episodes = self.episodes, languages = self.languages, now = timers.date
+        reader.run({ () -> TranscriptLink? in
+            guard let stored = try? episodes.storedEpisode(episode), !stored.episode.transcripts.isEmpty,
+                  (try? store.transcript(of: episode)) == nil else { return nil }
+            if let attempt = try? store.transcriptAttempt(of: episode), (attempt.nextAttemptAt ?? .distantFuture) > now { return nil }
+            return TranscriptChoice.best(of: stored.episode.transcripts, languages: languages)
+        }) { [weak self] link in
+            guard let self else { return }
+            guard let link else { return self.settle(episode, .failure(.noEpisode("nothing to fetch"))) }
+            self.fetch(link, for: episode)
+        }
+    }
+
+    /// The transcript of `episode`: the stored one, else fetched now; a named error when it has none or
+    /// it cannot be had.
+    public func transcript(of episode: EpisodeID, completion: @escaping (Result<StoredTranscript, LibraryError>) -> Void) {
+        if fetching[episode] != nil { return fetching[episode]!.append(completion) }
+        let store = self.store, episodes = self.episodes, languages = self.languages
+        reader.run({ () -> Result<Either, LibraryError> in
+            do {
+                guard let stored = try episodes.storedEpisode(episode) else { return .failure(.noSuchEpisode(episode)) }
+                if let transcript = try store.transcript(of: episode) { return .success(.stored(transcript)) }
+                guard let link = TranscriptChoice.best(of: stored.episode.transcripts, languages: languages) else {
+                    return .failure(.noEpisode("“\(stored.episode.title ?? "this episode")” has no transcript: its feed lists none"))
+                }
+                return .success(.fetch(link))
+            } catch {
+                return .failure(.failed("\(error)"))
+            }
+        }) { [weak self] answer in
+            switch answer {
+            case .success(.stored(let transcript)): completion(.success(transcript))
+            case .success(.fetch(let link)):
+                guard let self else { return completion(.failure(.failed("Earshot is shutting down"))) }
+                if self.fetching[episode] == nil {
+                    self.fetching[episode] = []
+                    self.fetch(link, for: episode)
+                }
+                self.fetching[episode]!.append(completion)
+            case .failure(let error): completion(.failure(error))
+            }
+        }
+    }
+
+    /// Finds `text` in the library (of `podcast`, when given): the best `limit` hits, snippets marked
+    /// with `marks`.
+    public func find(_ text: String, podcast: PodcastID?, limit: Int, marks: SnippetMarks,
+                     completion: @escaping (Result<[FoundMoment], LibraryError>) -> Void) {
+        let query: SearchQuery
+        do throws(SearchQueryError) { query = try SearchQuery(text) } catch { return completion(.failure(.invalidSetting("\(error)"))) }
+        let store = self.store, episodes = self.episodes
+        reader.run({ () -> Result<[FoundMoment], LibraryError> in
+            do {
+                let hits = try store.find(query, podcast: podcast, limit: limit, marks: marks)
+                return .success(try hits.map { hit in
+                    let stored = try hit.episode.flatMap { try episodes.storedEpisode($0) }
+                    let podcastTitle = try episodes.podcast(hit.podcast)?.channel.title
+                    return FoundMoment(hit: hit, podcastTitle: podcastTitle, episodeTitle: stored?.episode.title)
+                })
+            } catch {
+                return .failure(.failed("cannot search the library: \(error)"))
+            }
+        }, completion: completion)
+    }
+
+    private enum Either: Sendable {
+        case stored(StoredTranscript)
+        case fetch(TranscriptLink)
+    }
+
+    private func fetch(_ link: TranscriptLink, for episode: EpisodeID) {
+        let store = self.store, now = timers.date
+        fetcher.fetch(link) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let segments):
+                let transcript = StoredTranscript(url: link.url, fetchedAt: now, segments: segments)
+                self.background.run({ () -> Result<StoredTranscript, LibraryError> in
+                    do {
+                        try store.storeTranscript(segments, for: episode, from: link.url, fetchedAt: now)
+                        return .success(transcript)
+                    } catch {
+                        return .failure(.failed("cannot store the transcript: \(error)"))
+                    }
+                }) { [weak self] stored in self?.settle(episode, stored) }
+            case .failure(let error):
+                Log.message("could not fetch the transcript of episode \(episode.rawValue): \(error)")
+                self.background.run({ () -> Void in
+                    let failures = ((try? store.transcriptAttempt(of: episode))?.attempts ?? 0) + 1
+                    let delay = Self.retryDelays[min(failures, Self.retryDelays.count) - 1]
+                    _ = try? store.recordTranscriptFailure(of: episode, url: link.url, failure: error.description,
+                                                           nextAttemptAt: now.addingTimeInterval(delay))
+                }) { [weak self] in self?.settle(episode, .failure(.feedUnavailable("\(link.url.absoluteString): \(error)"))) }
+            }
+        }
+    }
+
+    private func settle(_ episode: EpisodeID, _ result: Result<StoredTranscript, LibraryError>) {
+        let waiting = fetching.removeValue(forKey: episode) ?? []
+        waiting.forEach { $0(result) }
+    }
+}
+
+/// One hit of a search of the library, with the titles a listener reads it by.
+public struct FoundMoment: Sendable {
+    public var hit: SearchHit
+    public var podcastTitle: String?
+    public var episodeTitle: String?
+}

@@ -1,0 +1,23 @@
+import EarshotMPRIS
+
+/// Transcripts and finding what was said through org.earshot.Earshot1: Find, Transcript, PlayFrom.
+extension DaemonClient {
+    /// The best hits for `words` (of `podcast`; 0: every podcast).
+    func find(_ words: String, podcast: Int64, limit: Int) throws -> [FindHit] {
+        try callForList("Find", [.string(words), .int64(podcast), .uint32(UInt32(limit))],
+                        about: podcast == 0 ? nil : .podcast(podcast)).map(FindHit.init)
+    }
+
+    /// `episode`'s transcript (fetched by the daemon when it has none yet; no timeout of its own).
+    func transcript(of episode: Int64) throws -> TranscriptRecord {
+        let reply = try call("Transcript", [.int64(episode)], timeout: .unlimited, about: .episode(episode))
+        guard reply.count == 2, let about = Vardict(reply[0]), let items = reply[1].arrayElements else {
+            throw CommandFailure(DaemonFailure.unexpectedReply("Transcript"))
+        }
+        return TranscriptRecord(episode: episode, url: about.string("url"), segments: items.compactMap(Vardict.init).map(TranscriptLine.init))
+    }
+
+    func play(episode: Int64, from seconds: Double) throws {
+        try call("PlayFrom", [.int64(episode), .double(seconds)], about: .episode(episode))
+    }
+}

@@ -1,0 +1,58 @@
+/// One hit of `earshot find`, as Find gives it.
+struct FindHit: Encodable, Equatable {
+    var number: Int
+    var podcast: Int64?
+    var podcastTitle: String?
+    var episode: Int64?
+    var episodeTitle: String?
+    /// "podcast", "title", "notes", "chapter" or "transcript".
+    var place: String
+    /// Seconds from the start: where the chapter starts or the words are said.
+    var at: Double?
+    var speaker: String?
+    var chapter: String?
+    /// The words around the match, each match between U+0001 and U+0002.
+    var snippet: String
+    var moments: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case number, podcast, podcastTitle = "podcast_title", episode, episodeTitle = "episode_title", place, at, speaker,
+             chapter, snippet, moments
+    }
+
+    init(_ entry: Vardict) {
+        number = entry.count("number") ?? 0
+        podcast = entry.integer("podcast")
+        podcastTitle = entry.string("podcast_title")
+        episode = entry.integer("episode")
+        episodeTitle = entry.string("episode_title")
+        place = entry.string("place") ?? "title"
+        at = entry.seconds("at")
+        speaker = entry.string("speaker")
+        chapter = entry.string("chapter")
+        snippet = entry.string("snippet") ?? ""
+        moments = entry.count("moments")
+    }
+}
+
+/// An episode's transcript, as Transcript gives it.
+struct TranscriptRecord: Encodable, Equatable {
+    var episode: Int64
+    var url: String?
+    var segments: [TranscriptLine]
+}
+
+/// One segment of a transcript.
+struct TranscriptLine: Encodable, Equatable {
+    var start: Double?
+    var end: Double?
+    var speaker: String?
+    var text: String
+
+    init(_ entry: Vardict) {
+        start = entry.seconds("start")
+        end = entry.seconds("end")
+        speaker = entry.string("speaker")
+        text = entry.string("text") ?? ""
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import EarshotFeed
+import Foundation
+
+/// `earshot find WORDS... [--podcast P] [--limit N] [--json]`: finds words anywhere in the library —
+/// titles, show notes, chapters and transcripts — and lists the best hits, one per episode, each with
+/// where it matched and the words around it (the match in bold on a terminal).
+struct FindCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "find",
+        abstract: "Find words anywhere in the library: titles, show notes, chapters and transcripts.",
+        discussion: """
+            Case and accents do not matter (cafe finds Café); "quoted words" are a phrase; the last word
+            also matches longer words that start with it. Each hit names the episode, where it matched
+            (the title, the notes, a chapter at 12:30, the transcript at 41:07 with who said it) and the
+            words around the match. Play a moment with earshot play EPISODE --at 41:07.
+            Examples:
+              earshot find quantum
+              earshot find "dark matter" --podcast 3
+            """)
+
+    @Argument(help: ArgumentHelp("What to look for.", valueName: "words"))
+    var words: [String]
+
+    @Option(help: ArgumentHelp("Only in this podcast (its number or part of its title).", valueName: "podcast"),
+            completion: .custom(LibraryCompletions.podcasts))
+    var podcast: Reference?
+
+    @Option(help: "At most this many hits (1 to 200).")
+    var limit = 20
+
+    @Flag(help: "Print the hits as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard !words.isEmpty else { throw ValidationError("say what to look for") }
+        guard (1...200).contains(limit) else { throw ValidationError("--limit is 1 to 200") }
+    }
+
+    func run() throws {
+        let client = try DaemonClient()
+        let scope = try podcast.map { try Resolver(client: client).podcast($0).id } ?? 0
+        let hits = try client.find(words.joined(separator: " "), podcast: scope, limit: limit)
+        if json { return Console.print(try JSONOutput.render(hits)) }
+        guard !hits.isEmpty else { throw CommandFailure("nothing in the library matches “\(words.joined(separator: " "))”") }
+        let bold = Terminal.isTerminal(STDOUT_FILENO)
+        Console.print(hits.map { FindText.render($0, bold: bold) }.joined(separator: "\n"))
+    }
+}
+
+/// How `earshot find` prints a hit: a line naming it, a line with where and the words around the match.
+enum FindText {
+    static func render(_ hit: FindHit, bold: Bool) -> String {
+        let number = String(hit.number).leftPadded(to: 3)
+        let show = SafeText.escaped(hit.podcastTitle ?? "podcast \(hit.podcast ?? 0)")
+        let name: String
+        if let episode = hit.episode {
+            name = "\(show) · “\(SafeText.escaped(hit.episodeTitle ?? "episode \(episode)"))” (episode \(episode))"
+        } else {
+            name = "\(show) (podcast \(hit.podcast ?? 0))"
+        }
+        return "\(number)  \(name)\n     \(place(hit)): \(snippet(hit.snippet, bold: bold))"
+    }
+
+    static func place(_ hit: FindHit) -> String {
+        let time = hit.at.map { " at " + TimeText.clock($0) } ?? ""
+        switch hit.place {
+        case "podcast": return "podcast title"
+        case "title": return "title"
+        case "notes": return "show notes"
+        case "chapter": return "chapter" + time
+        default:
+            let speaker = hit.speaker.map { ", " + SafeText.escaped($0) } ?? ""
+            let more = (hit.moments ?? 0) > 1 ? " (\(hit.moments!) moments)" : ""
+            return "transcript" + time + speaker + more
+        }
+    }
+
+    /// The snippet with its marks as bold on a terminal, else left out; everything else escaped.
+    static func snippet(_ text: String, bold: Bool) -> String {
+        var result = "", inside = false
+        for piece in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\u{1}" || $0 == "\u{2}" }).enumerated() {
+            if piece.offset > 0 {
+                inside.toggle()
+                if bold { result += inside ? "\u{1B}[1m" : "\u{1B}[22m" }
+            }
+            result += SafeText.escaped(String(piece.element))
+        }
+        if inside, bold { result += "\u{1B}[22m" }
+        return result
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}
