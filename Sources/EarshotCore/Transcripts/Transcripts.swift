@@ -57,7 +57,7 @@ public final class Transcripts {
     /// The transcript of `episode`: the stored one, else fetched now; a named error when it has none or
     /// it cannot be had.
     public func transcript(of episode: EpisodeID, completion: @escaping (Result<StoredTranscript, LibraryError>) -> Void) {
-        if fetching[episode] != nil { return fetching[episode]!.append(completion) }
+        if fetching[episode] != nil { return fetching[episode, default: []].append(completion) }
         let store = self.store, episodes = self.episodes, languages = self.languages
         reader.run({ () -> Result<Either, LibraryError> in
             do {
@@ -75,11 +75,9 @@ public final class Transcripts {
             case .success(.stored(let transcript)): completion(.success(transcript))
             case .success(.fetch(let link)):
                 guard let self else { return completion(.failure(.failed("Earshot is shutting down"))) }
-                if self.fetching[episode] == nil {
-                    self.fetching[episode] = []
-                    self.fetch(link, for: episode)
-                }
-                self.fetching[episode]!.append(completion)
+                let starting = self.fetching[episode] == nil
+                self.fetching[episode, default: []].append(completion)
+                if starting { self.fetch(link, for: episode) }
             case .failure(let error): completion(.failure(error))
             }
         }

@@ -1,0 +1,103 @@
+@testable import EarshotCore
+import EarshotFeed
+import EarshotStore
+import Foundation
+import Testing
+
+/// When transcripts are fetched: once an episode becomes current or is downloaded, never twice, retried
+/// after a failure only when its wait is over, at once when the listener asks; the one for the
+/// listener's language.
+@Suite("Transcript rules")
+struct TranscriptRulesTests {
+    let fixture: CoreFixture
+    let fetcher = ScriptedTranscripts()
+    let kept = MemoryTranscripts()
+    let podcast: PodcastID
+
+    init() throws {
+        fixture = try CoreFixture()
+        var channel = CoreFixture.show("talk", count: 2)
+        for index in channel.episodes.indices {
+            channel.episodes[index].transcripts = [
+                TranscriptLink(url: URL(string: "http://talk.test/\(index).de.vtt")!, type: "text/vtt", language: "de"),
+                TranscriptLink(url: URL(string: "http://talk.test/\(index).en.json")!, type: "application/json", language: "en"),
+            ]
+        }
+        podcast = try fixture.subscribe("talk", channel)
+        fixture.session.keepTranscripts(fetcher: fetcher, store: kept, reader: fixture.background, languages: ["en-GB", "en"])
+    }
+
+    func episode(_ number: Int) throws -> EpisodeID { try fixture.episode("talk-\(number)") }
+
+    @Test func anEpisodeBecomingCurrentHasItsTranscriptFetchedOnceInTheListenersLanguage() throws {
+        let before = fetcher.asked.count
+        try fixture.player.play(episode: try episode(1))
+        #expect(fetcher.asked.dropFirst(before).map(\.language) == ["en"])
+        let first = try episode(1), second = try episode(2)
+        #expect(kept.stored[first]?.segments.first?.text == "said")
+        try fixture.player.play(episode: second)
+        try fixture.player.play(episode: first)
+        #expect(fetcher.asked.count == 2, "episode 1's transcript is kept: not fetched again (episode 2's was at start)")
+    }
+
+    @Test func aFailedTranscriptWaitsAnHourButNotWhenTheListenerAsks() throws {
+        let first = try episode(1), second = try episode(2)
+        fetcher.failing = true
+        try fixture.player.play(episode: first)
+        #expect(kept.attempts[first]?.nextAttemptAt == fixture.timers.date.addingTimeInterval(3_600))
+        try fixture.player.play(episode: second)
+        try fixture.player.play(episode: first)
+        #expect(fetcher.asked.count == 2, "episode 1 is not tried again within the hour (episode 2's was fetched at start)")
+        fetcher.failing = false
+        var answer: Result<StoredTranscript, LibraryError>?
+        fixture.session.transcripts?.transcript(of: try episode(1)) { answer = $0 }
+        #expect((try? answer?.get())?.segments.count == 1, "asked for, it is fetched at once")
+        #expect(fetcher.asked.count == 3)
+    }
+
+    @Test func aDownloadedEpisodeHasItsTranscriptFetched() throws {
+        let first = try episode(1)
+        fixture.session.events.publish(.downloaded(first))
+        #expect(fetcher.asked.count == 2 && kept.stored[first] != nil)
+    }
+
+    @Test func anEpisodeWhoseFeedListsNoTranscriptSaysSo() throws {
+        try fixture.subscribe("plain", CoreFixture.show("plain", count: 1))
+        var answer: Result<StoredTranscript, LibraryError>?
+        fixture.session.transcripts?.transcript(of: try fixture.episode("plain-1")) { answer = $0 }
+        guard case .failure(.noEpisode(let words))? = answer else { Issue.record("\(String(describing: answer))"); return }
+        #expect(words == "“Plain 1” has no transcript: its feed lists none")
+        #expect(fetcher.asked.count == 1, "only the current episode's, at start")
+    }
+}
+
+/// Transcripts answered at once: one segment, or a failure while `failing`.
+final class ScriptedTranscripts: TranscriptFetching {
+    var failing = false
+    private(set) var asked: [TranscriptLink] = []
+
+    func fetch(_ link: TranscriptLink, completion: @escaping (Result<[TranscriptSegment], TranscriptFetchError>) -> Void) {
+        asked.append(link)
+        completion(failing ? .failure(.transfer("the server answered 503")) : .success([TranscriptSegment(start: 1, text: "said")]))
+    }
+}
+
+/// Transcripts kept in memory (no index: `find` finds nothing).
+final class MemoryTranscripts: TranscriptStore, @unchecked Sendable {  // used on the test's thread only
+    var stored: [EpisodeID: StoredTranscript] = [:]
+    var attempts: [EpisodeID: TranscriptAttempt] = [:]
+
+    func storeTranscript(_ segments: [TranscriptSegment], for episode: EpisodeID, from url: URL, fetchedAt: Date) throws {
+        stored[episode] = StoredTranscript(url: url, fetchedAt: fetchedAt, segments: segments)
+        attempts[episode] = nil
+    }
+    func transcript(of episode: EpisodeID) throws -> StoredTranscript? { stored[episode] }
+    func recordTranscriptFailure(of episode: EpisodeID, url: URL, failure: String, nextAttemptAt: Date?) throws -> TranscriptAttempt {
+        let attempt = TranscriptAttempt(episode: episode, url: url, failure: failure, attempts: (attempts[episode]?.attempts ?? 0) + 1,
+                                        nextAttemptAt: nextAttemptAt)
+        attempts[episode] = attempt
+        return attempt
+    }
+    func transcriptAttempt(of episode: EpisodeID) throws -> TranscriptAttempt? { attempts[episode] }
+    func find(_ query: SearchQuery, podcast: PodcastID?, limit: Int, marks: SnippetMarks) throws -> [SearchHit] { [] }
+}
