@@ -2,7 +2,7 @@ import Foundation
 
 /// The transcript formats Earshot reads, best first: `TranscriptChoice` prefers them in this order, and
 /// `TranscriptDocument` tells them apart by media type, file extension and content.
-public enum TranscriptFormat: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
+public enum TranscriptFormat: Int, Sendable, CaseIterable, CustomStringConvertible {
     /// Podcasting 2.0's JSON transcript (`application/json`): timed segments with speakers.
     case json
     /// WebVTT (`text/vtt`): timed cues, speakers in `<v Name>` spans.
@@ -39,8 +39,6 @@ public enum TranscriptFormat: Int, Sendable, Comparable, CaseIterable, CustomStr
         default: return nil
         }
     }
-
-    public static func < (left: TranscriptFormat, right: TranscriptFormat) -> Bool { left.rawValue < right.rawValue }
 
     public var description: String {
         switch self {
