@@ -1,5 +1,4 @@
-/// Why a document gave no transcript, in plain words that follow "the transcript …" in a sentence of
-/// their own (`description`).
+/// Why a document gave no transcript, in plain words (`description`).
 public enum TranscriptDocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     /// There are no bytes, or no text in them (a WebVTT header alone, empty paragraphs).
     case empty

@@ -2,7 +2,7 @@ import Foundation
 
 /// The transcript formats Earshot reads, best first: `TranscriptChoice` prefers them in this order, and
 /// `TranscriptDocument` tells them apart by media type, file extension and content.
-public enum TranscriptFormat: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
+public enum TranscriptFormat: Int, Sendable, CaseIterable, CustomStringConvertible {
     /// Podcasting 2.0's JSON transcript (`application/json`): timed segments with speakers.
     case json
     /// WebVTT (`text/vtt`): timed cues, speakers in `<v Name>` spans.
@@ -19,8 +19,8 @@ public enum TranscriptFormat: Int, Sendable, Comparable, CaseIterable, CustomStr
         let bare = mediaType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first
             .map { $0.trimmingWhitespace().lowercased() } ?? ""
         switch bare {
-        case "application/json", "application/json+transcript", "text/json": self = .json
-        case "text/vtt", "text/webvtt": self = .webVTT
+        case "application/json": self = .json
+        case "text/vtt": self = .webVTT
         case "application/x-subrip", "application/srt", "text/srt", "application/x-srt", "text/x-srt": self = .subRip
         case "text/html", "application/xhtml+xml": self = .html
         case "text/plain": self = .plainText
@@ -32,15 +32,13 @@ public enum TranscriptFormat: Int, Sendable, Comparable, CaseIterable, CustomStr
     public init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "json": self = .json
-        case "vtt", "webvtt": self = .webVTT
+        case "vtt": self = .webVTT
         case "srt": self = .subRip
         case "html", "htm", "xhtml": self = .html
         case "txt", "text": self = .plainText
         default: return nil
         }
     }
-
-    public static func < (left: TranscriptFormat, right: TranscriptFormat) -> Bool { left.rawValue < right.rawValue }
 
     public var description: String {
         switch self {

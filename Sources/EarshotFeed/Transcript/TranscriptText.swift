@@ -22,8 +22,8 @@ enum TranscriptText {
             if byte < 0x80 {
                 out.append(byte)
             } else {
-                let scalar = byte >= 0xA0 || windows1252[Int(byte - 0x80)] == 0 ? UInt32(byte) : UInt32(windows1252[Int(byte - 0x80)])
-                out.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar)!)!)
+                let mapped = byte < 0xA0 ? windows1252[Int(byte - 0x80)] : 0
+                out.append(contentsOf: UTF8.encode(Unicode.Scalar(mapped != 0 ? UInt32(mapped) : UInt32(byte))!)!)
             }
         }
         return out
