@@ -56,7 +56,8 @@ let package = Package(
             dependencies: ["EarshotCore", "EarshotService", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "CGLib", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "earshot-bench",
-            dependencies: ["EarshotFeed", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "EarshotTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "EarshotTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift"), .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // The parsers' libFuzzer target (scripts/fuzz-parser --libfuzzer); built plainly, it replays saved inputs.
         .executableTarget(name: "earshot-fuzz-parser", dependencies: ["EarshotFeed"]),

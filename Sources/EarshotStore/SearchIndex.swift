@@ -13,14 +13,23 @@ import GRDB
 ///   segment (its row id is the segment's, `TranscriptRows`); the speaker and times are not indexed.
 ///
 /// All three use `unicode61 remove_diacritics 2` (case and accents folded) and `detail=full`, which
-/// phrases and snippets need. No prefix indexes: FTS5 answers `word*` from the terms themselves.
+/// phrases and snippets need. The episode and transcript indexes keep 3-character prefixes
+/// (`prefix='3'`): a query typed so far (`mar*`) reads one list instead of merging those of every word
+/// that starts so (FTS5 3.40 merges them all before giving the first row); longer prefixes merge.
 ///
-/// The index is kept by the writer's **temporary triggers** (`installTriggers`), in the transaction
-/// of every write: a podcast or episode inserted, edited in an indexed field (and only then: a refresh
-/// that moves an episode in the feed does not touch the index), moved to another podcast, or deleted
-/// (also through `ON DELETE CASCADE`, with its transcript). Temporary, because they call Earshot's own
-/// SQL functions (`plainText`, `chapterTitles`), which another program (the sqlite3 shell) does not
-/// have: its writes succeed and are simply not indexed.
+/// The index is kept in the transaction of every write, by the writer's **temporary triggers**
+/// (`installTriggers`) and `flush`: a podcast, episode or transcript segment inserted, edited in an
+/// indexed field (and only then: a refresh that moves an episode in the feed does not touch the
+/// index), moved to another podcast, or deleted (also through `ON DELETE CASCADE`, an episode with its
+/// transcript). The triggers only note which rows changed, with the values the index holds for them
+/// (the first note of a row in a transaction wins: that is what is indexed); `flush`, at the end of the
+/// transaction, takes those values out and indexes the rows as they now are, **one statement per
+/// index**. SQLite 3.40's FTS5 writes its pending terms out as a new segment at every statement that
+/// writes to it (its savepoint), so indexing row by row, as triggers would, made a segment per episode
+/// and spent most of the import merging them.
+///
+/// Temporary, because they call Earshot's own SQL functions (`plainText`, `chapterTitles`), which
+/// another program (the sqlite3 shell) does not have: its writes succeed and are simply not indexed.
 enum SearchIndex {
     /// `episodeSearchContent` and the index tables.
     static let schemaSQL = """
@@ -34,9 +43,9 @@ enum SearchIndex {
         CREATE VIRTUAL TABLE podcastSearch USING fts5(
             title, content='feed', content_rowid='id', tokenize='\(tokenizer)');
         CREATE VIRTUAL TABLE episodeSearch USING fts5(
-            title, chapters, notes, podcast, content='episodeSearchContent', content_rowid='id', tokenize='\(tokenizer)');
+            title, chapters, notes, podcast, content='episodeSearchContent', content_rowid='id', tokenize='\(tokenizer)', prefix='3');
         CREATE VIRTUAL TABLE transcriptSearch USING fts5(
-            text, podcast, content='transcriptSearchContent', content_rowid='id', tokenize='\(tokenizer)');
+            text, podcast, content='transcriptSearchContent', content_rowid='id', tokenize='\(tokenizer)', prefix='3');
         """
 
     /// Indexes everything stored (the migration to v7; transcripts are new in v7).
@@ -47,47 +56,96 @@ enum SearchIndex {
 
     static let tokenizer = "unicode61 remove_diacritics 2"
 
-    /// Creates the triggers that keep the index on `db` (the store's writer), once it is migrated.
+    /// Creates the queues and triggers that keep the index on `db` (the store's writer), once it is
+    /// migrated.
     static func installTriggers(_ db: Database) throws {
-        let episodeValues = { (row: String) in
+        // What the index holds for an episode row: `episodeSearchContent`'s columns, from `old`.
+        let indexedEpisode = """
+            old.id, 1, old.title, \(chapterTitles.name)(coalesce(old.feedChapters, old.chapters)),
+            \(plainText.name)(old.rawDescription, old.rawDescriptionFormat), 'p' || old.feedId
             """
-            \(row).id, \(row).title, \(chapterTitles.name)(coalesce(\(row).feedChapters, \(row).chapters)),
-            \(plainText.name)(\(row).rawDescription, \(row).rawDescriptionFormat), 'p' || \(row).feedId
-            """
-        }
         let segments = { (row: String) in
             "FROM transcriptSegment WHERE id BETWEEN \(row).id << \(TranscriptRows.positionBits) AND (\(row).id << \(TranscriptRows.positionBits)) + \(TranscriptRows.lastPosition)"
         }
         let indexed = ["title", "rawDescription", "rawDescriptionFormat", "chapters", "feedChapters", "feedId"]
         try db.execute(sql: """
+            CREATE TEMP TABLE podcastQueue (id INTEGER PRIMARY KEY, indexed INTEGER NOT NULL, title);
+            CREATE TEMP TABLE episodeQueue (id INTEGER PRIMARY KEY, indexed INTEGER NOT NULL, title, chapters, notes, podcast);
+            CREATE TEMP TABLE segmentQueue (id INTEGER PRIMARY KEY, indexed INTEGER NOT NULL, text, podcast);
             CREATE TEMP TRIGGER podcastSearch_insert AFTER INSERT ON main.feed BEGIN
-                INSERT INTO podcastSearch(rowid, title) VALUES (new.id, new.title);
+                INSERT OR IGNORE INTO podcastQueue (id, indexed) VALUES (new.id, 0);
+            END;
+            CREATE TEMP TRIGGER podcastSearch_change AFTER UPDATE OF title ON main.feed WHEN old.title IS NOT new.title BEGIN
+                INSERT OR IGNORE INTO podcastQueue VALUES (old.id, 1, old.title);
             END;
             CREATE TEMP TRIGGER podcastSearch_delete AFTER DELETE ON main.feed BEGIN
-                INSERT INTO podcastSearch(podcastSearch, rowid, title) VALUES ('delete', old.id, old.title);
-            END;
-            CREATE TEMP TRIGGER podcastSearch_update AFTER UPDATE OF title ON main.feed WHEN old.title IS NOT new.title BEGIN
-                INSERT INTO podcastSearch(podcastSearch, rowid, title) VALUES ('delete', old.id, old.title);
-                INSERT INTO podcastSearch(rowid, title) VALUES (new.id, new.title);
+                INSERT OR IGNORE INTO podcastQueue VALUES (old.id, 1, old.title);
             END;
             CREATE TEMP TRIGGER episodeSearch_insert AFTER INSERT ON main.episode BEGIN
-                INSERT INTO episodeSearch(rowid, title, chapters, notes, podcast) VALUES (\(episodeValues("new")));
+                INSERT OR IGNORE INTO episodeQueue (id, indexed) VALUES (new.id, 0);
             END;
-            CREATE TEMP TRIGGER episodeSearch_delete AFTER DELETE ON main.episode BEGIN
-                INSERT INTO episodeSearch(episodeSearch, rowid, title, chapters, notes, podcast) VALUES ('delete', \(episodeValues("old")));
-                INSERT INTO transcriptSearch(transcriptSearch, rowid, text, podcast) SELECT 'delete', id, text, 'p' || old.feedId \(segments("old"));
-                DELETE \(segments("old"));
-            END;
-            CREATE TEMP TRIGGER episodeSearch_update AFTER UPDATE OF \(indexed.joined(separator: ", ")) ON main.episode
+            CREATE TEMP TRIGGER episodeSearch_change AFTER UPDATE OF \(indexed.joined(separator: ", ")) ON main.episode
             WHEN \(indexed.map { "old.\($0) IS NOT new.\($0)" }.joined(separator: " OR ")) BEGIN
-                INSERT INTO episodeSearch(episodeSearch, rowid, title, chapters, notes, podcast) VALUES ('delete', \(episodeValues("old")));
-                INSERT INTO episodeSearch(rowid, title, chapters, notes, podcast) VALUES (\(episodeValues("new")));
+                INSERT OR IGNORE INTO episodeQueue VALUES (\(indexedEpisode));
             END;
             CREATE TEMP TRIGGER transcriptSearch_move AFTER UPDATE OF feedId ON main.episode WHEN old.feedId IS NOT new.feedId BEGIN
-                INSERT INTO transcriptSearch(transcriptSearch, rowid, text, podcast) SELECT 'delete', id, text, 'p' || old.feedId \(segments("old"));
-                INSERT INTO transcriptSearch(rowid, text, podcast) SELECT id, text, 'p' || new.feedId \(segments("new"));
+                INSERT OR IGNORE INTO segmentQueue SELECT id, 1, text, 'p' || old.feedId \(segments("old"));
+            END;
+            CREATE TEMP TRIGGER episodeSearch_delete AFTER DELETE ON main.episode BEGIN
+                INSERT OR IGNORE INTO episodeQueue VALUES (\(indexedEpisode));
+                INSERT OR IGNORE INTO segmentQueue SELECT id, 1, text, 'p' || old.feedId \(segments("old"));
+                DELETE \(segments("old"));
+            END;
+            CREATE TEMP TRIGGER transcriptSearch_insert AFTER INSERT ON main.transcriptSegment BEGIN
+                INSERT OR IGNORE INTO segmentQueue (id, indexed) VALUES (new.id, 0);
+            END;
+            -- A segment deleted with its episode was noted by episodeSearch_delete (its episode is gone).
+            CREATE TEMP TRIGGER transcriptSearch_delete AFTER DELETE ON main.transcriptSegment BEGIN
+                INSERT OR IGNORE INTO segmentQueue
+                SELECT old.id, 1, old.text, 'p' || feedId FROM episode WHERE id = old.id >> \(TranscriptRows.positionBits);
             END;
             """)
+    }
+
+    /// The triggers `installTriggers` creates.
+    static let triggers = [
+        "podcastSearch_insert", "podcastSearch_change", "podcastSearch_delete", "episodeSearch_insert", "episodeSearch_change",
+        "transcriptSearch_move", "episodeSearch_delete", "transcriptSearch_insert", "transcriptSearch_delete",
+    ]
+
+    /// Brings the index up to date with the rows the triggers noted in this transaction: takes out what
+    /// it held for them, indexes them as they are now (a row deleted meanwhile is not), and empties the
+    /// queues. One statement per index that has work.
+    static func flush(_ db: Database) throws {
+        let pending = try Row.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM podcastQueue), EXISTS (SELECT 1 FROM episodeQueue), EXISTS (SELECT 1 FROM segmentQueue)
+            """)
+        guard let pending else { return }
+        if pending.flag(0) {
+            try db.execute(sql: """
+                INSERT INTO podcastSearch(podcastSearch, rowid, title)
+                SELECT 'delete', id, title FROM podcastQueue WHERE indexed
+                UNION ALL SELECT NULL, f.id, f.title FROM podcastQueue q JOIN feed f ON f.id = q.id;
+                DELETE FROM podcastQueue;
+                """)
+        }
+        if pending.flag(1) {
+            try db.execute(sql: """
+                INSERT INTO episodeSearch(episodeSearch, rowid, title, chapters, notes, podcast)
+                SELECT 'delete', id, title, chapters, notes, podcast FROM episodeQueue WHERE indexed
+                UNION ALL SELECT NULL, c.id, c.title, c.chapters, c.notes, c.podcast
+                FROM episodeQueue q JOIN episodeSearchContent c ON c.id = q.id;
+                DELETE FROM episodeQueue;
+                """)
+        }
+        if pending.flag(2) {
+            try db.execute(sql: """
+                INSERT INTO transcriptSearch(transcriptSearch, rowid, text, podcast)
+                SELECT 'delete', id, text, podcast FROM segmentQueue WHERE indexed
+                UNION ALL SELECT NULL, c.id, c.text, c.podcast FROM segmentQueue q JOIN transcriptSearchContent c ON c.id = q.id;
+                DELETE FROM segmentQueue;
+                """)
+        }
     }
 
     /// `earshot_plain_text(rawDescription, rawDescriptionFormat)`: show notes as plain text
@@ -129,5 +187,16 @@ enum TranscriptRows {
     /// The episode a segment row belongs to.
     static func episode(of row: Int64) -> EpisodeID {
         EpisodeID(rawValue: row >> positionBits)
+    }
+}
+
+extension Store {
+    /// Stops keeping the full-text index on this store's writer (it is then stale), so that a benchmark
+    /// can time the same writes without it. Not for the product.
+    @_spi(Benchmarks)
+    public func stopIndexing() throws {
+        try pool.writeWithoutTransaction { db in
+            for trigger in SearchIndex.triggers { try db.execute(sql: "DROP TRIGGER temp.\(trigger)") }
+        }
     }
 }

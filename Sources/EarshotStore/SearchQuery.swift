@@ -7,7 +7,9 @@
 /// - Text between double quotes (`"…"`, also `“…”` and `„…“`) is one phrase; a quote left open runs
 ///   to the end.
 /// - The last word (or the last word of the phrase still open) matches as a prefix (`word*`) while it is
-///   being typed: when the text ends in a letter or digit, not after a space or a quote.
+///   being typed: when the text ends in a letter or digit, not after a space or a quote, and the word
+///   has at least `shortestPrefix` characters (a shorter one matches whole: `a*` would be most of the
+///   library, and the index keeps prefixes of 3 characters).
 /// - Case and accents do not matter: the index folds both, and so do the words given to it.
 /// - At most `maximumWords` words are kept (the rest are dropped).
 public struct SearchQuery: Sendable, Equatable, CustomStringConvertible {
@@ -16,6 +18,9 @@ public struct SearchQuery: Sendable, Equatable, CustomStringConvertible {
 
     /// The words kept from a long query.
     public static let maximumWords = 32
+
+    /// The shortest last word matched as a prefix.
+    public static let shortestPrefix = 3
 
     /// The query for `text`.
     /// - Throws: `SearchQueryError.noWords` when the text holds no letter or digit.
@@ -50,7 +55,8 @@ public struct SearchQuery: Sendable, Equatable, CustomStringConvertible {
         endWord()
         if let words = phrase, !words.isEmpty { groups.append(words) }
         guard !groups.isEmpty else { throw .noWords }
-        let typing = text.last.map { $0.isLetter || $0.isNumber } ?? false
+        let typing = (text.last.map { $0.isLetter || $0.isNumber } ?? false)
+            && (groups.last?.last?.count ?? 0) >= Self.shortestPrefix
         expression = groups.enumerated().map { index, words in
             "\"" + words.joined(separator: " ") + "\"" + (typing && index == groups.count - 1 ? "*" : "")
         }.joined(separator: " ")

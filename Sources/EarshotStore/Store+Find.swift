@@ -9,9 +9,12 @@ extension Store {
     /// notes 2, transcript 1. **One hit per episode**: its best place (title, chapter, notes, or its best
     /// transcript moment, whichever ranks highest), with `moments`, the number of its transcript's
     /// segments that match, so a listener sees an episode once and knows how much of it is about the
-    /// words. A podcast whose title matches is a hit of its own. Each index is asked for a bounded
-    /// number of its best rows (`limit`, or 4 × `limit` transcript segments), so the work does not
-    /// grow with the number of matches beyond FTS5's own ranking.
+    /// words. A podcast whose title matches is a hit of its own.
+    ///
+    /// The work is bounded however many rows match: each index ranks at most `Search.candidates` of
+    /// its matches, the most recent (the highest row ids: episodes and transcripts stored last), and
+    /// gives its best `limit` (4 × `limit` transcript segments). A word in half the library ranks the
+    /// newest thousand episodes that have it, best first; a rarer one ranks all of them.
     /// - Parameters:
     ///   - podcast: only this podcast (its title and its episodes); nil for the whole library.
     ///   - marks: what surrounds each match in the snippets.
@@ -54,6 +57,9 @@ private struct Search {
         case title, notes, chapter(line: Int), transcript(segment: Int64)
     }
 
+    /// The most matches an index ranks (see `Store.find`).
+    static let candidates = 1_000
+
     /// The marks the SQL puts around matches; `mark(_:with:)` turns them into the caller's.
     private static let open = "\u{1}", close = "\u{2}"
     private static let markArguments = "char(1), char(2)"
@@ -89,12 +95,13 @@ private struct Search {
     }
 
     mutating func episodes() throws {
+        let match = podcastTerm + "{title chapters notes} : (\(query.expression))"
         let rows = try Row.fetchAll(db, sql: """
             SELECT rowid, rank, snippet(episodeSearch, 0, \(Self.markArguments), ?, 16),
                 highlight(episodeSearch, 1, \(Self.markArguments)), snippet(episodeSearch, 2, \(Self.markArguments), ?, 12)
-            FROM episodeSearch WHERE episodeSearch MATCH ? AND rank MATCH 'bm25(10.0, 5.0, 2.0, 0.0)'
+            FROM episodeSearch WHERE episodeSearch MATCH ? AND rowid >= ? AND rank MATCH 'bm25(10.0, 5.0, 2.0, 0.0)'
             ORDER BY rank LIMIT ?
-            """, arguments: [ellipsis, ellipsis, podcastTerm + "{title chapters notes} : (\(query.expression))", limit])
+            """, arguments: [ellipsis, ellipsis, match, try window("episodeSearch", match), limit])
         for row in rows {
             let score = row.real(1) ?? 0
             if let title = row.text(2), title.contains(Self.open) {
@@ -109,16 +116,24 @@ private struct Search {
     }
 
     mutating func transcripts() throws {
+        let match = podcastTerm + "text : (\(query.expression))"
         let rows = try Row.fetchAll(db, sql: """
             SELECT rowid, rank, snippet(transcriptSearch, 0, \(Self.markArguments), ?, 12)
-            FROM transcriptSearch WHERE transcriptSearch MATCH ? AND rank MATCH 'bm25(1.0, 0.0)'
+            FROM transcriptSearch WHERE transcriptSearch MATCH ? AND rowid >= ? AND rank MATCH 'bm25(1.0, 0.0)'
             ORDER BY rank LIMIT ?
-            """, arguments: [ellipsis, podcastTerm + "text : (\(query.expression))", 4 * limit])
+            """, arguments: [ellipsis, match, try window("transcriptSearch", match), 4 * limit])
         for row in rows {
             let segment: Int64 = row[0]
             offer(TranscriptRows.episode(of: segment).rawValue,
                   Candidate(score: row.real(1) ?? 0, place: .transcript(segment: segment), snippet: row.text(2) ?? ""))
         }
+    }
+
+    /// The lowest row id of the `candidates` most recent matches of `match` in `table` (FTS5 walks its
+    /// lists backwards and stops there); the lowest row id possible when there are fewer.
+    private func window(_ table: String, _ match: String) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT rowid FROM \(table) WHERE \(table) MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+                           arguments: [match, Self.candidates - 1]) ?? Int64.min
     }
 
     /// Keeps `candidate` when it ranks above the episode's best so far.
@@ -131,6 +146,7 @@ private struct Search {
     /// no longer stored (an index edited behind the store's back) is left out.
     func hits() throws -> [SearchHit] {
         let episodes = best.sorted { ($0.value.score, $0.key) < ($1.value.score, $1.key) }.prefix(limit)
+        let moments = try self.moments(of: episodes.map(\.key))
         var hits = podcastHits
         for (episode, candidate) in episodes {
             guard let row = try Row.fetchOne(db, sql: "SELECT feedId, coalesce(feedChapters, chapters) FROM episode WHERE id = ?",
@@ -150,7 +166,7 @@ private struct Search {
                 place = .transcript(start: moment?.real(0), speaker: moment?.text(1))
             }
             hits.append(SearchHit(podcast: PodcastID(rawValue: feed), episode: EpisodeID(rawValue: episode), place: place,
-                                  snippet: candidate.snippet, moments: try moments(of: EpisodeID(rawValue: episode)),
+                                  snippet: candidate.snippet, moments: moments[episode] ?? 0,
                                   relevance: -candidate.score))
         }
         return Array(hits.sorted {
@@ -158,11 +174,15 @@ private struct Search {
         }.prefix(limit))
     }
 
-    /// How many of the episode's transcript segments match.
-    private func moments(of episode: EpisodeID) throws -> Int {
-        let rows = TranscriptRows.range(of: episode)
-        return try Int.fetchOne(db, sql: """
-            SELECT count(*) FROM transcriptSearch WHERE transcriptSearch MATCH ? AND rowid BETWEEN ? AND ?
-            """, arguments: ["text : (\(query.expression))", rows.lowerBound, rows.upperBound]) ?? 0
+    /// How many of each episode's transcript segments match, for those with any: one pass over the
+    /// matching segments, counting those of these episodes.
+    private func moments(of episodes: [Int64]) throws -> [Int64: Int] {
+        guard !episodes.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT rowid >> \(TranscriptRows.positionBits), count(*) FROM transcriptSearch
+            WHERE transcriptSearch MATCH ? AND rowid >> \(TranscriptRows.positionBits) IN (SELECT value FROM json_each(?))
+            GROUP BY 1
+            """, arguments: ["text : (\(query.expression))", "[" + episodes.map(String.init).joined(separator: ",") + "]"])
+        return Dictionary(uniqueKeysWithValues: rows.map { ($0[0] as Int64, $0[1] as Int) })
     }
 }

@@ -7,7 +7,7 @@ extension Store {
     public static let maximumTranscriptSegments = Int(TranscriptRows.lastPosition) + 1
 
     /// Stores the episode's transcript, replacing the one stored before, and indexes its segments for
-    /// `find`, in one transaction; a failed attempt recorded for the episode is forgotten. The
+    /// `find` (`SearchIndex`), in one transaction; a failed attempt recorded for the episode is forgotten. The
     /// transcript goes with its episode. A start or end that is not a finite number is stored as absent.
     /// - Throws: `StoreError.noSuchEpisodeID` when the episode is not stored; `.transcriptTooLong` beyond
     ///   `maximumTranscriptSegments`.
@@ -17,22 +17,16 @@ extension Store {
             throw StoreError.noSuchEpisodeID(episode)
         }
         try write { db in
-            guard let feed = try Int64.fetchOne(db, sql: "SELECT feedId FROM episode WHERE id = ?", arguments: [episode.rawValue]) else {
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM episode WHERE id = ?", arguments: [episode.rawValue]) != nil else {
                 throw StoreError.noSuchEpisodeID(episode)
             }
-            let tag = "p\(feed)", rows = TranscriptRows.range(of: episode)
-            try db.execute(sql: """
-                INSERT INTO transcriptSearch(transcriptSearch, rowid, text, podcast)
-                SELECT 'delete', id, text, ? FROM transcriptSegment WHERE id BETWEEN ? AND ?
-                """, arguments: [tag, rows.lowerBound, rows.upperBound])
+            let rows = TranscriptRows.range(of: episode)
             try db.execute(sql: "DELETE FROM transcriptSegment WHERE id BETWEEN ? AND ?", arguments: [rows.lowerBound, rows.upperBound])
             let insert = try db.cachedStatement(sql: "INSERT INTO transcriptSegment (id, start, end, speaker, text) VALUES (?, ?, ?, ?, ?)")
-            let index = try db.cachedStatement(sql: "INSERT INTO transcriptSearch (rowid, text, podcast) VALUES (?, ?, ?)")
             for (position, segment) in segments.enumerated() {
                 let row = rows.lowerBound + Int64(position)
                 try insert.execute(arguments: [row, segment.start.flatMap(Self.finite), segment.end.flatMap(Self.finite),
                                                segment.speaker, segment.text])
-                try index.execute(arguments: [row, segment.text, tag])
             }
             try db.execute(sql: "INSERT OR REPLACE INTO transcript (episodeId, url, fetchedAt) VALUES (?, ?, ?)",
                            arguments: [episode.rawValue, url.absoluteString, fetchedAt.timeIntervalSinceReferenceDate])

@@ -78,10 +78,15 @@ public final class Store: Sendable {
 
     // MARK: - Transactions
 
-    /// Runs `body` in a write transaction, translating failures to `StoreError`.
+    /// Runs `body` in a write transaction, translating failures to `StoreError`; the full-text index
+    /// takes what it changed before the transaction commits (`SearchIndex.flush`).
     func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         do {
-            return try pool.write(body)
+            return try pool.write { db in
+                let result = try body(db)
+                try SearchIndex.flush(db)
+                return result
+            }
         } catch {
             throw Self.translate(error, path: path)
         }

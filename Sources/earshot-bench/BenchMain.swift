@@ -8,5 +8,6 @@ struct EarshotBench: ParsableCommand {
         abstract: "Earshot's benchmarks (build with -c release).",
         subcommands: [ParseBenchmark.self, GenerateFeed.self, SeekBenchmark.self, DBusLatencyBenchmark.self,
                       ColdStartBenchmark.self, LibraryLatencyBenchmark.self, DownloadBenchmark.self, ServeFileCommand.self,
-                      ListeningBenchmark.self, LoadsBenchmark.self, FuzzParser.self, CareLatencyBenchmark.self])
+                      ListeningBenchmark.self, LoadsBenchmark.self, FuzzParser.self, CareLatencyBenchmark.self,
+                      FindBenchmark.self])
 }

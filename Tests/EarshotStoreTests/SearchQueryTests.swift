@@ -10,6 +10,11 @@ struct SearchQueryTests {
         #expect(try expression("jaz") == "\"jaz\"*")
     }
 
+    @Test func aLastWordOfFewerThanThreeCharactersMatchesWhole() throws {
+        #expect(try expression("jazz ca") == "\"jazz\" \"ca\"")
+        #expect(try expression("東京") == "\"東京\"")
+    }
+
     @Test func aSpaceAfterTheLastWordEndsIt() throws {
         #expect(try expression("jazz cafe ") == "\"jazz\" \"cafe\"")
     }
@@ -23,13 +28,13 @@ struct SearchQueryTests {
 
     @Test func operatorsAndPunctuationInTheInputAreWordsOrSeparatorsNeverSyntax() throws {
         #expect(try expression("cats OR dogs NOT NEAR") == "\"cats\" \"OR\" \"dogs\" \"NOT\" \"NEAR\"*")
-        #expect(try expression("title:foo* -bar (baz) ^qux +x") == "\"title\" \"foo\" \"bar\" \"baz\" \"qux\" \"x\"*")
-        #expect(try expression("a\"\"b") == "\"a\" \"b\"*")
+        #expect(try expression("title:foo* -bar (baz) ^qux +xyz") == "\"title\" \"foo\" \"bar\" \"baz\" \"qux\" \"xyz\"*")
+        #expect(try expression("a\"\"bcd") == "\"a\" \"bcd\"*")
         #expect(try expression("rock'n'roll") == "\"rock\" \"n\" \"roll\"*")
     }
 
     @Test func accentsCaseAndOtherScriptsAreKeptForTheIndexToFold() throws {
-        #expect(try expression("Café Ça") == "\"Café\" \"Ça\"*")
+        #expect(try expression("Ça Café") == "\"Ça\" \"Café\"*")
         #expect(try expression("東京 ") == "\"東京\"")
     }
 
