@@ -61,6 +61,15 @@ struct TranscriptRulesTests {
         #expect(fetcher.asked.count == 2 && kept.stored[first] != nil)
     }
 
+    @Test func aMomentThatIsNoTimeInAnEpisodeIsRefusedNotCrashedOn() throws {
+        let first = try episode(1)
+        for moment in [Double.nan, -1, 1e308, .infinity] {
+            #expect(throws: LibraryError.self) { try fixture.session.play(episode: first, from: moment) }
+        }
+        try fixture.session.play(episode: first, from: 20)
+        #expect(fixture.engine.seeks.last == .seconds(20))
+    }
+
     @Test func anEpisodeWhoseFeedListsNoTranscriptSaysSo() throws {
         try fixture.subscribe("plain", CoreFixture.show("plain", count: 1))
         var answer: Result<StoredTranscript, LibraryError>?
