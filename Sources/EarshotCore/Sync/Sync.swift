@@ -26,6 +26,8 @@ public final class Sync {
     private var debounce: TimerHandle?
     private var again = false
     private var waiters: [(SyncFailure?) -> Void] = []
+    /// Who asked while a sync was running: they hear how the next one ends (it sees what they wanted).
+    private var nextWaiters: [(SyncFailure?) -> Void] = []
     private var loggedFailures: Set<String> = []
 
     /// How long after a change here the sync that sends it starts.
@@ -48,15 +50,16 @@ public final class Sync {
 
     // MARK: Running
 
-    /// Syncs now (or right after the sync in progress); `done` hears how it ended.
+    /// Syncs now (or right after the sync in progress); `done` hears how that sync ended.
     public func run(done: ((SyncFailure?) -> Void)? = nil) {
-        if let done { waiters.append(done) }
         debounce?.cancel()
         debounce = nil
         guard !status.running else {
+            if let done { nextWaiters.append(done) }
             again = true
             return
         }
+        if let done { waiters.append(done) }
         status.running = true
         server.start { [weak self] result in
             guard let self else { return }
@@ -93,6 +96,8 @@ public final class Sync {
         for waiter in waiters { waiter(failure) }
         if again {
             again = false
+            self.waiters = nextWaiters
+            nextWaiters = []
             run()
         }
     }
