@@ -6,8 +6,8 @@
 # indexes, and the latency of 200 mixed searches (Store.find, as the daemon calls it).
 #
 # Usage: bench/find.sh [--quick] [--build DIR] [--directory DIR]
-#   --quick   200 podcasts × 100 episodes and 100 transcripts (seconds, not minutes)
-# The full size needs about 10 GB of disk in the temporary directory (or --directory).
+#   --quick   200 podcasts × 100 episodes and 100 transcripts (seconds; the full size takes about 7 minutes)
+# The full size needs about 6 GB of disk in the temporary directory (or --directory).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=.build/release

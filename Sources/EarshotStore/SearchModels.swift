@@ -25,8 +25,8 @@ public struct SearchHit: Sendable, Equatable {
     public var snippet: String
     /// How many moments of the episode's transcript match (0 for none, or for a podcast-title hit).
     public var moments: Int
-    /// BM25 relevance with Earshot's weights (titles 10, chapters 5, notes 2, transcript 1): higher
-    /// is better; comparable within one search only.
+    /// Relevance (`SearchRank`: BM25's term frequencies with Earshot's weights, titles 10, chapters 5,
+    /// notes 2, transcript 1): higher is better; comparable within one search only.
     public var relevance: Double
 
     /// A hit with the given fields.

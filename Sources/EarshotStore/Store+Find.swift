@@ -5,8 +5,8 @@ import GRDB
 extension Store {
     /// The best places in the library for `query`, best first, at most `limit` (none for `limit` ≤ 0).
     ///
-    /// Ranked by BM25 with weights by place: podcast and episode titles 10, chapter titles 5, show
-    /// notes 2, transcript 1. **One hit per episode**: its best place (title, chapter, notes, or its best
+    /// Ranked by BM25's term frequencies (`SearchRank`) with weights by place: podcast and episode
+    /// titles 10, chapter titles 5, show notes 2, transcript 1. **One hit per episode**: its best place (title, chapter, notes, or its best
     /// transcript moment, whichever ranks highest), with `moments`, the number of its transcript's
     /// segments that match, so a listener sees an episode once and knows how much of it is about the
     /// words. A podcast whose title matches is a hit of its own.
@@ -85,7 +85,7 @@ private struct Search {
     mutating func podcastTitles() throws {
         let rows = try Row.fetchAll(db, sql: """
             SELECT rowid, rank, snippet(podcastSearch, 0, \(Self.markArguments), ?, 16) FROM podcastSearch
-            WHERE podcastSearch MATCH ? AND rank MATCH 'bm25(10.0)' \(podcast == nil ? "" : "AND rowid = ?")
+            WHERE podcastSearch MATCH ? AND rank MATCH '\(SearchRank.name)(10.0)' \(podcast == nil ? "" : "AND rowid = ?")
             ORDER BY rank LIMIT ?
             """, arguments: [ellipsis, query.expression] + (podcast.map { [$0.rawValue] } ?? []) + [limit])
         for row in rows {
@@ -99,7 +99,7 @@ private struct Search {
         let rows = try Row.fetchAll(db, sql: """
             SELECT rowid, rank, snippet(episodeSearch, 0, \(Self.markArguments), ?, 16),
                 highlight(episodeSearch, 1, \(Self.markArguments)), snippet(episodeSearch, 2, \(Self.markArguments), ?, 12)
-            FROM episodeSearch WHERE episodeSearch MATCH ? AND rowid >= ? AND rank MATCH 'bm25(10.0, 5.0, 2.0, 0.0)'
+            FROM episodeSearch WHERE episodeSearch MATCH ? AND rowid >= ? AND rank MATCH '\(SearchRank.name)(10.0, 5.0, 2.0, 0.0)'
             ORDER BY rank LIMIT ?
             """, arguments: [ellipsis, ellipsis, match, try window("episodeSearch", match), limit])
         for row in rows {
@@ -119,7 +119,7 @@ private struct Search {
         let match = podcastTerm + "text : (\(query.expression))"
         let rows = try Row.fetchAll(db, sql: """
             SELECT rowid, rank, snippet(transcriptSearch, 0, \(Self.markArguments), ?, 12)
-            FROM transcriptSearch WHERE transcriptSearch MATCH ? AND rowid >= ? AND rank MATCH 'bm25(1.0, 0.0)'
+            FROM transcriptSearch WHERE transcriptSearch MATCH ? AND rowid >= ? AND rank MATCH '\(SearchRank.name)(1.0, 0.0)'
             ORDER BY rank LIMIT ?
             """, arguments: [ellipsis, match, try window("transcriptSearch", match), 4 * limit])
         for row in rows {

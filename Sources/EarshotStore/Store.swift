@@ -49,6 +49,7 @@ public final class Store: Sendable {
             db.add(function: TitleMatch.function)
             db.add(function: SearchIndex.plainText)
             db.add(function: SearchIndex.chapterTitles)
+            SearchRank.register(db)
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)

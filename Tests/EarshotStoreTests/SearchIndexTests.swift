@@ -200,10 +200,10 @@ struct SearchIndexTests {
     @Test func titlesRankAboveChaptersAboveNotesAboveTranscripts() throws {
         let library = try Library()
         let saved = try library.podcast(Self.feedA, title: "Show", [
-            ("Something else", "We talk about the harbour today and more"),
-            ("Episode two", ""),
-            ("The harbour", "Nothing"),
-            ("Episode four", ""),
+            ("Something else", "We talk about the harbour today and much more"),
+            ("Episode two", "Nothing much to say about this one at all"),
+            ("The harbour", "Nothing much to say about this one at all"),
+            ("Episode four", "Nothing much to say about this one at all"),
         ], chapters: [3: [Chapter(start: 60, title: "At the harbour")]])
         let episodes = try library.episodes(of: saved.podcast)
         try library.store.storeTranscript([TranscriptSegment(start: 5, text: "down by the harbour")], for: episodes[1], from: Self.transcriptURL)
