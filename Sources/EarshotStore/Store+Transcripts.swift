@@ -35,6 +35,11 @@ extension Store {
     }
 
     /// The episode's stored transcript, or nil when there is none (or its address cannot be read).
+    /// Whether the episode's transcript is stored (without reading its segments).
+    public func hasTranscript(_ episode: EpisodeID) throws -> Bool {
+        try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM transcript WHERE episodeId = ?", arguments: [episode.rawValue]) ?? false }
+    }
+
     public func transcript(of episode: EpisodeID) throws -> StoredTranscript? {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT url, fetchedAt FROM transcript WHERE episodeId = ?",

@@ -101,6 +101,7 @@ final class MemoryTranscripts: TranscriptStore, @unchecked Sendable {  // used o
         attempts[episode] = nil
     }
     func transcript(of episode: EpisodeID) throws -> StoredTranscript? { stored[episode] }
+    func hasTranscript(_ episode: EpisodeID) throws -> Bool { stored[episode] != nil }
     func recordTranscriptFailure(of episode: EpisodeID, url: URL, failure: String, nextAttemptAt: Date?) throws -> TranscriptAttempt {
         let attempt = TranscriptAttempt(episode: episode, url: url, failure: failure, attempts: (attempts[episode]?.attempts ?? 0) + 1,
                                         nextAttemptAt: nextAttemptAt)

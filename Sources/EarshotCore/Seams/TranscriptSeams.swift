@@ -12,6 +12,7 @@ public protocol TranscriptFetching: AnyObject {
 public protocol TranscriptStore: AnyObject, Sendable {
     func storeTranscript(_ segments: [TranscriptSegment], for episode: EpisodeID, from url: URL, fetchedAt: Date) throws
     func transcript(of episode: EpisodeID) throws -> StoredTranscript?
+    func hasTranscript(_ episode: EpisodeID) throws -> Bool
     func recordTranscriptFailure(of episode: EpisodeID, url: URL, failure: String, nextAttemptAt: Date?) throws -> TranscriptAttempt
     func transcriptAttempt(of episode: EpisodeID) throws -> TranscriptAttempt?
     func find(_ query: SearchQuery, podcast: PodcastID?, limit: Int, marks: SnippetMarks) throws -> [SearchHit]

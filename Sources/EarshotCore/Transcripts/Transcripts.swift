@@ -44,7 +44,7 @@ public final class Transcripts {
         let store = self.store, episodes = self.episodes, languages = self.languages, now = timers.date
         reader.run({ () -> TranscriptLink? in
             guard let stored = try? episodes.storedEpisode(episode), !stored.episode.transcripts.isEmpty,
-                  (try? store.transcript(of: episode)) == nil else { return nil }
+                  (try? store.hasTranscript(episode)) == false else { return nil }
             if let attempt = try? store.transcriptAttempt(of: episode), (attempt.nextAttemptAt ?? .distantFuture) > now { return nil }
             return TranscriptChoice.best(of: stored.episode.transcripts, languages: languages)
         }) { [weak self] link in
@@ -93,10 +93,14 @@ public final class Transcripts {
         reader.run({ () -> Result<[FoundMoment], LibraryError> in
             do {
                 let hits = try store.find(query, podcast: podcast, limit: limit, marks: marks)
+                // One read for the episodes' titles (and their podcasts'); a podcast-title hit reads its podcast.
+                let listed = Dictionary(try episodes.listEpisodes(hits.compactMap(\.episode)).map { ($0.id, $0) },
+                                        uniquingKeysWith: { first, _ in first })
                 return .success(try hits.map { hit in
-                    let stored = try hit.episode.flatMap { try episodes.storedEpisode($0) }
-                    let podcastTitle = try episodes.podcast(hit.podcast)?.channel.title
-                    return FoundMoment(hit: hit, podcastTitle: podcastTitle, episodeTitle: stored?.episode.title)
+                    guard let episode = hit.episode else {
+                        return FoundMoment(hit: hit, podcastTitle: try episodes.podcast(hit.podcast)?.channel.title, episodeTitle: nil)
+                    }
+                    return FoundMoment(hit: hit, podcastTitle: listed[episode]?.podcastTitle, episodeTitle: listed[episode]?.title)
                 })
             } catch {
                 return .failure(.failed("cannot search the library: \(error)"))

@@ -90,8 +90,7 @@ private final class HTTPExchangeRequest {
         earshot_soup_message_forbid_redirects(created)
         let headers = soup_message_get_request_headers(created)
         if let credentials {
-            let token = Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString()
-            soup_message_headers_replace(headers, "Authorization", "Basic \(token)")
+            soup_message_headers_replace(headers, "Authorization", BasicAuthorization.header(user: credentials.user, password: credentials.password))
         }
         soup_message_headers_replace(headers, "Accept", "application/json")
         if let body {

@@ -38,7 +38,7 @@ public final class FeedCredentials: @unchecked Sendable {  // every access holds
 
     /// The `Authorization` header value for a request to `url`, if it carries one.
     func authorization(for url: URL) -> String? {
-        credential(for: url).map { "Basic " + Data("\($0.user):\($0.password)".utf8).base64EncodedString() }
+        credential(for: url).map { BasicAuthorization.header(user: $0.user, password: $0.password) }
     }
 
     /// Gives `message` the authorisation of its address, if it has one. A redirect libsoup follows by

@@ -4,15 +4,13 @@ import Foundation
 enum MomentArgument {
     /// Seconds from the start, or nil when `text` is no such moment.
     static func seconds(_ text: String) -> Double? {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), let last = Double(parts.last!), last >= 0, last.isFinite else { return nil }
-        var total = last
-        for (index, part) in parts.dropLast().reversed().enumerated() {
-            guard let value = Int(part), value >= 0, part.allSatisfy(\.isASCII) else { return nil }
-            guard last < 60 else { return nil }
-            total += Double(value) * (index == 0 ? 60 : 3600)
-        }
-        if parts.count == 3, let minutes = Int(parts[1]), minutes >= 60 { return nil }
-        return total
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard (1...3).contains(parts.count), let seconds = Double(parts.last!), seconds.isFinite, seconds >= 0 else { return nil }
+        guard parts.count > 1 else { return seconds }
+        let units = parts.dropLast().compactMap { $0.allSatisfy(\.isASCII) ? Int($0) : nil }
+        // Whole hours and minutes; below the largest unit written, minutes and seconds stay under 60.
+        guard units.count == parts.count - 1, units.allSatisfy({ $0 >= 0 }), seconds < 60, units.dropFirst().allSatisfy({ $0 < 60 })
+        else { return nil }
+        return units.reduce(0) { $0 * 60 + Double($1) } * 60 + seconds
     }
 }

@@ -51,7 +51,7 @@ struct FindCommand: ParsableCommand {
 /// How `earshot find` prints a hit: a line naming it, a line with where and the words around the match.
 enum FindText {
     static func render(_ hit: FindHit, bold: Bool) -> String {
-        let number = String(hit.number).leftPadded(to: 3)
+        let number = String(hit.number).leftPadded(toWidth: 3)
         let show = SafeText.escaped(hit.podcastTitle ?? "podcast \(hit.podcast ?? 0)")
         let name: String
         if let episode = hit.episode {
@@ -89,8 +89,4 @@ enum FindText {
         if inside, bold { result += "\u{1B}[22m" }
         return result
     }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }
