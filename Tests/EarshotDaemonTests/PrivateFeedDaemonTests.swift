@@ -68,7 +68,10 @@ struct PrivateFeedDaemonTests {
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.contains("Members Show") && added.stdout.contains("4 episodes"), "\(added.stdout)")
 
-        // Kept in a file only the listener can read; nowhere else.
+        // Kept in a file only the listener can read (written by the passwords' own worker, just after the
+        // reply); nowhere else.
+        let kept = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: passwordFile), Date() < kept { usleep(20_000) }
         var info = stat()
         #expect(stat(passwordFile, &info) == 0 && info.st_mode & 0o777 == 0o600)
         #expect(try String(contentsOfFile: passwordFile, encoding: .utf8).contains(Self.password))
