@@ -4,7 +4,7 @@ import EarshotMPRIS
 import EarshotStore
 import Foundation
 
-/// Transcripts and finding what was said, on org.earshot.Earshot1: Find, Transcript and PlayFrom (see
+/// Transcripts and finding what was said, on org.earshot.Earshot1: Find, Transcript, PlayFrom and PlayFound (see
 /// dbus/org.earshot.Earshot1.xml). The queries run off the loop; the answers come later.
 extension LibraryInterface {
     /// Answers a transcript method; nil for a method that is not one.
@@ -17,7 +17,8 @@ extension LibraryInterface {
             guard (1...200).contains(limit) else { throw .invalidSetting("a search gives 1 to 200 hits, not \(limit)") }
             if podcast != 0, library.podcast(PodcastID(rawValue: podcast)) == nil { throw .noSuchPodcast(PodcastID(rawValue: podcast)) }
             return .later { respond in
-                transcripts.find(words, podcast: podcast == 0 ? nil : PodcastID(rawValue: podcast), limit: limit, marks: .control) { result in
+                transcripts.find(words, podcast: podcast == 0 ? nil : PodcastID(rawValue: podcast), limit: limit, marks: .control,
+                                 numbered: true) { result in
                     switch result {
                     case .success(let found): respond(.success([BusRecords.list(found.enumerated().map { Self.hit($1, number: $0 + 1) })]))
                     case .failure(let error): respond(.failure(error.playerError.busError))
@@ -38,6 +39,9 @@ extension LibraryInterface {
         case "PlayFrom":
             try session.play(episode: EpisodeID(rawValue: arguments[0].int64Value ?? 0), from: arguments[1].doubleValue ?? 0)
             return .empty
+        case "PlayFound":
+            let number = Int(arguments[0].uint32Value ?? 0)
+            return MethodReply([Self.hit(try session.playFound(number), number: number)])
         default:
             return nil
         }

@@ -70,6 +70,31 @@ struct TranscriptRulesTests {
         #expect(fixture.engine.seeks.last == .seconds(20))
     }
 
+    @Test func aHitOfTheListenersLastFindPlaysFromItsMomentForAnHour() throws {
+        let first = try episode(1), second = try episode(2)
+        #expect(throws: LibraryError.noEpisode("there is no find from the last hour to take hit 1 from (earshot find WORDS first)")) {
+            try fixture.session.playFound(1)
+        }
+        kept.hits = [
+            SearchHit(podcast: podcast, episode: first, place: .transcript(start: 41, speaker: "Ada"), snippet: "", moments: 1, relevance: 3),
+            SearchHit(podcast: podcast, episode: second, place: .notes, snippet: "", moments: 0, relevance: 2),
+            SearchHit(podcast: podcast, episode: nil, place: .podcastTitle, snippet: "", moments: 0, relevance: 1),
+        ]
+        fixture.session.transcripts?.find("quantum", podcast: nil, limit: 20, marks: .control) { _ in }
+        #expect(fixture.session.transcripts?.recentFinds == nil, "a find not numbered for the listener lends no numbers")
+        fixture.session.transcripts?.find("quantum", podcast: nil, limit: 20, marks: .control, numbered: true) { _ in }
+
+        #expect(try fixture.session.playFound(1).hit.episode == first)
+        #expect(fixture.player.current?.id == first && fixture.engine.seeks.last == .seconds(41))
+        try fixture.session.playFound(2)
+        #expect(fixture.player.current?.id == second, "a notes hit plays the episode where it was left")
+        #expect(throws: LibraryError.indexOutOfRange("there is no hit 4 of the last find, “quantum”: it has 1 to 3")) {
+            try fixture.session.playFound(4)
+        }
+        fixture.timers.advance(by: .seconds(3_601))
+        #expect(throws: LibraryError.self, "an hour later the numbers are no longer lent") { try fixture.session.playFound(1) }
+    }
+
     @Test func anEpisodeWhoseFeedListsNoTranscriptSaysSo() throws {
         try fixture.subscribe("plain", CoreFixture.show("plain", count: 1))
         var answer: Result<StoredTranscript, LibraryError>?
@@ -91,7 +116,7 @@ final class ScriptedTranscripts: TranscriptFetching {
     }
 }
 
-/// Transcripts kept in memory (no index: `find` finds nothing).
+/// Transcripts kept in memory; `find` answers the hits a test sets, whatever the words.
 final class MemoryTranscripts: TranscriptStore, @unchecked Sendable {  // used on the test's thread only
     var stored: [EpisodeID: StoredTranscript] = [:]
     var attempts: [EpisodeID: TranscriptAttempt] = [:]
@@ -109,5 +134,6 @@ final class MemoryTranscripts: TranscriptStore, @unchecked Sendable {  // used o
         return attempt
     }
     func transcriptAttempt(of episode: EpisodeID) throws -> TranscriptAttempt? { attempts[episode] }
-    func find(_ query: SearchQuery, podcast: PodcastID?, limit: Int, marks: SnippetMarks) throws -> [SearchHit] { [] }
+    var hits: [SearchHit] = []
+    func find(_ query: SearchQuery, podcast: PodcastID?, limit: Int, marks: SnippetMarks) throws -> [SearchHit] { Array(hits.prefix(limit)) }
 }

@@ -66,6 +66,22 @@ struct TranscriptDaemonTests {
         let position = try h.wait(for: "position") { (Double($0) ?? 0) >= 20 }
         #expect((Double(position) ?? 0) >= 20 && (Double(position) ?? 0) < 30, "played from the moment: \(position)")
         #expect(try earshot("play", String(spoken), "--at", "soon").status == 64)
+
+        // A hit of the last find plays from its moment; a number it has not is one line.
+        #expect(try earshot("find", "quantum").status == 0)
+        for command in [["pause"], ["position", "5"]] {
+            _ = try Subprocess.run(["playerctl", "-p", "earshot"] + command, busAddress: h.bus.address, context: h.context)
+        }
+        #expect(try h.wait(for: "position") { (Double($0) ?? 99) < 10 }.isEmpty == false)
+        let hit = try earshot("play", "--hit", "1")
+        #expect(hit.status == 0 && hit.stdout == "Playing hit 1 of the last find: Spoken Show · “Spoken episode”, from 0:20\n",
+                "\(hit.stdout)\(hit.stderr)")
+        #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
+        let moment = Double(try h.wait(for: "position") { (Double($0) ?? 0) >= 20 }) ?? 0
+        #expect(moment >= 20 && moment < 30, "hit 1 played from 0:20: \(moment)")
+        let missing = try earshot("play", "--hit", "3")
+        #expect(missing.status == 1 && missing.stderr.contains("there is no hit 3 of the last find, “quantum”: it has 1"), "\(missing.stderr)")
+        #expect(try earshot("play", "--hit", "1", "--at", "0:10").status == 64)
         #expect(h.terminate() == 0)
     }
 

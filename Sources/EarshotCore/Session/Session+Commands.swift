@@ -50,6 +50,22 @@ extension Session {
     /// Plays `podcast`: its episode in progress, else its oldest unplayed one.
     public func play(podcast: PodcastID) throws(LibraryError) { try player.play(podcast: podcast) }
 
+    /// Plays hit `number` of the listener's last find: an episode from the moment that matched (where it
+    /// was left, for its title or notes), a podcast as `play(podcast:)` does. Returns the hit.
+    @discardableResult
+    public func playFound(_ number: Int) throws(LibraryError) -> FoundMoment {
+        guard let list = transcripts?.recentFinds else {
+            throw .noEpisode("there is no find from the last hour to take hit \(number) from (earshot find WORDS first)")
+        }
+        let found = try list.moment(number)
+        switch (found.hit.episode, found.moment) {
+        case (let episode?, let moment?): try player.play(episode: episode, from: moment)
+        case (let episode?, nil): try player.play(episode: episode)
+        case (nil, _): try player.play(podcast: found.hit.podcast)
+        }
+        return found
+    }
+
     /// Plays the first episode of Up Next.
     public func playUpNext() throws(LibraryError) {
         guard let first = player.upNext.first else { throw .noEpisode("Up Next is empty") }

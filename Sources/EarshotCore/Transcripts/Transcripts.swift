@@ -22,6 +22,10 @@ public final class Transcripts {
     let timers: Timers
     let languages: [String]
     private var fetching: [EpisodeID: [(Result<StoredTranscript, LibraryError>) -> Void]] = [:]
+    private var latestFinds: FoundList?
+
+    /// The hits of the listener's last find while they lend their numbers (see `FoundList`).
+    public var recentFinds: FoundList? { latestFinds.flatMap { $0.isFresh(at: timers.now) ? $0 : nil } }
 
     /// Waits before the next attempt after 1, 2, 3 or more failures in a row.
     static let retryDelays: [TimeInterval] = [3_600, 6 * 3_600, 24 * 3_600]
@@ -84,8 +88,8 @@ public final class Transcripts {
     }
 
     /// Finds `text` in the library (of `podcast`, when given): the best `limit` hits, snippets marked
-    /// with `marks`.
-    public func find(_ text: String, podcast: PodcastID?, limit: Int, marks: SnippetMarks,
+    /// with `marks`. The hits of a find `numbered` for the listener become `recentFinds`.
+    public func find(_ text: String, podcast: PodcastID?, limit: Int, marks: SnippetMarks, numbered: Bool = false,
                      completion: @escaping (Result<[FoundMoment], LibraryError>) -> Void) {
         let query: SearchQuery
         do throws(SearchQueryError) { query = try SearchQuery(text) } catch { return completion(.failure(.invalidSetting("\(error)"))) }
@@ -105,7 +109,12 @@ public final class Transcripts {
             } catch {
                 return .failure(.failed("cannot search the library: \(error)"))
             }
-        }, completion: completion)
+        }) { [weak self] result in
+            if numbered, case .success(let moments) = result, let self {
+                self.latestFinds = FoundList(words: text, moments: moments, made: self.timers.now)
+            }
+            completion(result)
+        }
     }
 
     private enum Either: Sendable {

@@ -1,6 +1,6 @@
 import EarshotMPRIS
 
-/// Transcripts and finding what was said through org.earshot.Earshot1: Find, Transcript, PlayFrom.
+/// Transcripts and finding what was said through org.earshot.Earshot1: Find, Transcript, PlayFrom, PlayFound.
 extension DaemonClient {
     /// The best hits for `words` (of `podcast`; 0: every podcast).
     func find(_ words: String, podcast: Int64, limit: Int) throws -> [FindHit] {
@@ -19,5 +19,12 @@ extension DaemonClient {
 
     func play(episode: Int64, from seconds: Double) throws {
         try call("PlayFrom", [.int64(episode), .double(seconds)], about: .episode(episode))
+    }
+
+    /// Plays hit `number` of the last find; returns the hit.
+    func playFound(_ number: Int) throws -> FindHit {
+        let reply = try call("PlayFound", [.uint32(UInt32(number))])
+        guard reply.count == 1, let hit = Vardict(reply[0]) else { throw CommandFailure(DaemonFailure.unexpectedReply("PlayFound")) }
+        return FindHit(hit)
     }
 }

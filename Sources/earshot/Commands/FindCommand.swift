@@ -13,7 +13,8 @@ struct FindCommand: ParsableCommand {
             Case and accents do not matter (cafe finds Café); "quoted words" are a phrase; the last word
             also matches longer words that start with it. Each hit names the episode, where it matched
             (the title, the notes, a chapter at 12:30, the transcript at 41:07 with who said it) and the
-            words around the match. Play a moment with earshot play EPISODE --at 41:07.
+            words around the match. Play a hit from that moment with earshot play --hit N (for an
+            hour, until the next find), or any moment with earshot play EPISODE --at 41:07.
             Examples:
               earshot find quantum
               earshot find "dark matter" --podcast 3
@@ -60,6 +61,15 @@ enum FindText {
             name = "\(show) (podcast \(hit.podcast ?? 0))"
         }
         return "\(number)  \(name)\n     \(place(hit)): \(snippet(hit.snippet, bold: bold))"
+    }
+
+    /// What `earshot play --hit N` says it plays: `Playing hit 2 of the last find: Show · “Episode”, from 41:07`.
+    static func played(_ hit: FindHit) -> String {
+        let show = SafeText.escaped(hit.podcastTitle ?? "podcast \(hit.podcast ?? 0)")
+        guard hit.episode != nil else { return "Playing hit \(hit.number) of the last find: \(show)" }
+        let episode = SafeText.escaped(hit.episodeTitle ?? "episode \(hit.episode ?? 0)")
+        let from = hit.at.map { ", from " + TimeText.clock($0) } ?? ""
+        return "Playing hit \(hit.number) of the last find: \(show) · “\(episode)”\(from)"
     }
 
     static func place(_ hit: FindHit) -> String {

@@ -1,8 +1,9 @@
 import ArgumentParser
 
-/// `earshot play EPISODE|PODCAST [--podcast]`: plays an episode now (where it was left), or a podcast
-/// (its episode in progress, else its oldest unplayed one). A number or a title is looked up among
-/// episodes first, then podcasts; `--podcast` looks among podcasts only.
+/// `earshot play EPISODE|PODCAST [--podcast] [--at TIME]`, `earshot play --hit N`: plays an episode now
+/// (where it was left, or from a moment), a podcast (its episode in progress, else its oldest unplayed
+/// one), or a hit of the last `earshot find` from the moment that matched. A number or a title is
+/// looked up among episodes first, then podcasts; `--podcast` looks among podcasts only.
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
@@ -14,13 +15,14 @@ struct PlayCommand: ParsableCommand {
               earshot play 812
               earshot play "the interview"
               earshot play --podcast 3
-              earshot play 812 --at 41:07      (from that moment: see earshot find)
+              earshot play 812 --at 41:07      (from that moment)
+              earshot play --hit 2             (hit 2 of the last earshot find, from where it matched)
             """)
 
     @Argument(
         help: ArgumentHelp("The episode (or podcast): its number or part of its title.", valueName: "episode"),
         completion: .custom(LibraryCompletions.episodesOrPodcasts))
-    var name: Reference
+    var name: Reference?
 
     @Flag(help: "Name a podcast, not an episode.")
     var podcast = false
@@ -28,7 +30,16 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Play the episode from this moment: 41:07, 1:02:30 or seconds.", valueName: "time"))
     var at: String?
 
+    @Option(help: ArgumentHelp("Play this hit of the last earshot find (within the hour) from where it matched.", valueName: "number"))
+    var hit: Int?
+
     func validate() throws {
+        if let hit {
+            guard name == nil, !podcast, at == nil else { throw ValidationError("--hit plays a hit of earshot find alone: no episode, --podcast or --at with it") }
+            guard (1...200).contains(hit) else { throw ValidationError("--hit is a hit's number in the last earshot find (1 to 200)") }
+        } else if name == nil {
+            throw ValidationError("say which episode or podcast to play (or --hit N after earshot find)")
+        }
         if let at, MomentArgument.seconds(at) == nil { throw ValidationError("“\(at)” is not a moment (41:07, 1:02:30 or seconds)") }
         if at != nil, podcast { throw ValidationError("--at plays an episode from a moment, not a podcast") }
     }
@@ -45,7 +56,8 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         let client = try DaemonClient()
         let resolver = Resolver(client: client)
-        if podcast {
+        if let hit { return Console.print(FindText.played(try client.playFound(hit))) }
+        if let name, podcast {
             try client.play(podcast: try resolver.podcast(name).id)
         } else if case .id(let id) = name {
             try play(id, with: client)

@@ -1,0 +1,37 @@
+import Foundation
+
+/// The hits of the last `earshot find`, numbered from 1: `earshot play --hit 2` plays the second from its
+/// moment for as long as the list is fresh (an hour, like a search's results), so a number never comes
+/// from a list the listener has forgotten. A newer find replaces it; the desktop's searches never do.
+public struct FoundList: Sendable {
+    /// What was looked for.
+    public let words: String
+    /// In order: hit 1 is the first.
+    public let moments: [FoundMoment]
+    /// When it was made, on the session's monotonic clock.
+    public let made: Duration
+
+    /// Whether it still lends its numbers at `now`.
+    public func isFresh(at now: Duration) -> Bool { now - made < ResultList.freshness }
+
+    /// Hit `number`, or why there is none.
+    public func moment(_ number: Int) throws(LibraryError) -> FoundMoment {
+        guard moments.indices.contains(number - 1) else {
+            let has = moments.count == 1 ? "it has 1" : "it has 1 to \(moments.count)"
+            throw .indexOutOfRange("there is no hit \(number) of the last find, “\(words)”: \(has)")
+        }
+        return moments[number - 1]
+    }
+}
+
+extension FoundMoment {
+    /// Where a hit plays from: the moment of a chapter or a timed transcript line; nil for a title or
+    /// the notes (the episode plays where it was left).
+    public var moment: Double? {
+        switch hit.place {
+        case .chapter(let start, _): start
+        case .transcript(let start, _): start
+        case .podcastTitle, .episodeTitle, .notes: nil
+        }
+    }
+}
