@@ -115,6 +115,8 @@ install-files:
 	install -D -m 0755 '$(EARSHOT_BINARY)' '$(DESTDIR)$(BINDIR)/earshot'
 	install -D -m 0644 data/earshot.desktop '$(DESTDIR)$(DATADIR)/applications/earshot.desktop'
 	install -D -m 0644 data/icons/earshot.svg '$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/earshot.svg'
+	install -D -m 0644 data/org.earshot.Earshot.search-provider.ini '$(DESTDIR)$(DATADIR)/gnome-shell/search-providers/org.earshot.Earshot.search-provider.ini'
+	install -D -m 0644 data/earshot-krunner.desktop '$(DESTDIR)$(DATADIR)/krunner/dbusplugins/earshot.desktop'
 	install -D -m 0644 -t '$(DESTDIR)$(DEMO_DIR)' $(wildcard data/demo/*)
 	$(call install-template,dbus/org.mpris.MediaPlayer2.earshot.service.in,$(DESTDIR)$(DBUS_SERVICE_DIR)/org.mpris.MediaPlayer2.earshot.service)
 	$(call install-template,data/earshot.service.in,$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/earshot.service)
@@ -135,6 +137,8 @@ uninstall-files:
 	rm -f '$(DESTDIR)$(BINDIR)/earshot' \
 		'$(DESTDIR)$(DATADIR)/applications/earshot.desktop' \
 		'$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/earshot.svg' \
+		'$(DESTDIR)$(DATADIR)/gnome-shell/search-providers/org.earshot.Earshot.search-provider.ini' \
+		'$(DESTDIR)$(DATADIR)/krunner/dbusplugins/earshot.desktop' \
 		'$(DESTDIR)$(DBUS_SERVICE_DIR)/org.mpris.MediaPlayer2.earshot.service' \
 		'$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/earshot.service' \
 		'$(DESTDIR)$(MANDIR)/man1/earshot.1' '$(DESTDIR)$(MANDIR)/man5/earshot.conf.5' \

@@ -40,7 +40,8 @@ let package = Package(
         // The introspection XML is embedded from dbus/ (Resources/ holds a symlink to it).
         .target(
             name: "EarshotMPRIS", dependencies: ["EarshotGLib", "CGLib", "CDBus"],
-            resources: [.embedInCode("Resources/org.mpris.MediaPlayer2.xml"), .embedInCode("Resources/org.earshot.Earshot1.xml")]),
+            resources: [.embedInCode("Resources/org.mpris.MediaPlayer2.xml"), .embedInCode("Resources/org.earshot.Earshot1.xml"),
+                        .embedInCode("Resources/org.earshot.DesktopSearch.xml")]),
 
         // Persistence: feeds, episodes and listening progress in SQLite through GRDB.
         .target(name: "EarshotStore", dependencies: ["EarshotFeed", .product(name: "GRDB", package: "GRDB.swift")]),

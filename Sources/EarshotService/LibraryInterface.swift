@@ -95,6 +95,9 @@ public final class LibraryInterface: BusInterface {
         case "QueueClear":
             session.clearQueue()
             return .empty
+        case "ShowStatus":
+            session.showStatus()
+            return MethodReply()
         case "Status":
             return MethodReply([status()])
         case "Refresh":

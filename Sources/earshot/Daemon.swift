@@ -116,18 +116,22 @@ final class Daemon {
         let connection: BusConnection
         let adapter: MPRISAdapter
         let libraryObject: ExportedObject
+        let searchObject: ExportedObject?
         do {
             connection = try BusConnection.session(context: context)
             adapter = try MPRISAdapter(connection: connection, control: bridge, playlists: bridge,
                                        supportedMimeTypes: (try? DecoderCatalog.supportedMimeTypes()) ?? [])
             libraryObject = try libraryInterface.export(on: connection)
+            searchObject = try session.desktopSearch.map { search throws(BusError) in try DesktopSearchObject.export(search, on: connection) }
             let name = try adapter.requestBusName()
             Log.message("serving MPRIS as \(name): \(library.podcasts.count) podcasts")
         } catch {
             throw CommandFailure("cannot serve on the session bus: \(error)")
         }
         let announcements = BusAnnouncements(session: session, bridge: bridge, adapter: adapter)
-        session.notify(through: DesktopNotifier(connection: connection, icon: BundledData.icon), art: art)
+        let notifier = DesktopNotifier(connection: connection, icon: BundledData.icon)
+        session.notify(through: notifier, art: art)
+        session.desktopSearch?.connect(art: art, notifier: notifier)
         bridge.onQuit = { [loop] in
             Log.message("quitting at a client's request")
             loop.quit()
@@ -147,6 +151,7 @@ final class Daemon {
         feedPasswords.drain()
         adapter.unexport()
         libraryObject.unexport()
+        searchObject?.unexport()
         connection.flush()
         connection.close()
     }

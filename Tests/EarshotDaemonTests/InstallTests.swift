@@ -148,6 +148,8 @@ private struct InstalledFiles {
         files["bin/earshot"] = (try Data(contentsOf: URL(fileURLWithPath: EarshotProcess.executable)), 0o755)
         files["share/applications/earshot.desktop"] = (try read("data/earshot.desktop"), 0o644)
         files["share/icons/hicolor/scalable/apps/earshot.svg"] = (try read("data/icons/earshot.svg"), 0o644)
+        files["share/gnome-shell/search-providers/org.earshot.Earshot.search-provider.ini"] = (try read("data/org.earshot.Earshot.search-provider.ini"), 0o644)
+        files["share/krunner/dbusplugins/earshot.desktop"] = (try read("data/earshot-krunner.desktop"), 0o644)
         let demo = try FileManager.default.contentsOfDirectory(atPath: source + "/data/demo")
         #expect(demo.contains("feed.xml"))
         for name in demo { files["share/earshot/demo/" + name] = (try read("data/demo/" + name), 0o644) }

@@ -20,10 +20,13 @@ public final class Session {
     public let finder: Finder
     /// Transcripts and the full-text index, once `keepTranscripts` connects them.
     public private(set) var transcripts: Transcripts?
+    /// The desktop's own search (GNOME Shell, KRunner), once `keepTranscripts` connects the index.
+    public private(set) var desktopSearch: DesktopSearch?
     /// Private feeds' passwords (`keepFeedPasswords` gives them a book shared with the transfers).
     public private(set) var privateFeeds: PrivateFeeds
     let timers: Timers
     private var notices: NewEpisodeNotices?
+    private var statusNotice: StatusNotice?
     /// Sync with a server, once an account is set (`startSync`).
     public private(set) var sync: Sync?
     private var rules: EventSubscription?
@@ -58,7 +61,12 @@ public final class Session {
     public func notify(through notifier: Notifier, art: ArtLookup) {
         notices = NewEpisodeNotices(library: library, player: player, store: player.store, background: player.background,
                                     art: art, notifier: notifier)
+        statusNotice = StatusNotice(player: player, art: art, notifier: notifier)
     }
+
+    /// Shows what plays in a notification (Earshot's icon was clicked in the app grid); nothing without
+    /// a notifier.
+    public func showStatus() { statusNotice?.show() }
 
     /// Private feeds' passwords go in `book` (which the transfers read) and are kept by `keeper`, whose
     /// stored ones are loaded now; the first refresh waits for them.
@@ -76,6 +84,17 @@ public final class Session {
         transcripts = Transcripts(fetcher: fetcher, store: store, episodes: player.store, background: player.background,
                                   reader: reader, timers: timers, languages: languages)
         if let current = player.current?.id { transcripts?.wanted(current) }
+        desktopSearch = transcripts.map { transcripts in
+            DesktopSearch(transcripts: transcripts, player: player, enqueue: { [unowned self] episodes throws(LibraryError) in
+                try self.enqueue(episodes)
+            }, play: { [unowned self] result throws(LibraryError) in
+                switch result {
+                case .podcast(let podcast): try self.play(podcast: podcast)
+                case .episode(let episode): try self.play(episode: episode)
+                case .moment(let episode, let at): try self.play(episode: episode, from: at)
+                }
+            })
+        }
     }
 
     // MARK: The rules between the parts

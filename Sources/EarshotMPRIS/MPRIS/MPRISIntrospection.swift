@@ -16,3 +16,16 @@ public enum EarshotIntrospection {
     /// The interface name.
     public static let interface = "org.earshot.Earshot1"
 }
+
+/// The introspection XML of /org/earshot/Earshot/Search (GNOME Shell's and KRunner's search
+/// interfaces): dbus/org.earshot.DesktopSearch.xml, embedded the same way.
+public enum DesktopSearchIntrospection {
+    /// The XML text, exactly as in dbus/org.earshot.DesktopSearch.xml.
+    public static let xml: String = String(decoding: PackageResources.org_earshot_DesktopSearch_xml, as: UTF8.self)
+    /// The object path.
+    public static let objectPath = "/org/earshot/Earshot/Search"
+    /// GNOME Shell's search provider interface.
+    public static let gnome = "org.gnome.Shell.SearchProvider2"
+    /// KRunner's D-Bus runner interface.
+    public static let krunner = "org.kde.krunner1"
+}

@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// `earshot status [--json]`: what plays, where, the podcast, and the next three of Up Next.
+/// `earshot status [--json] [--notify]`: what plays, where, the podcast, and the next three of Up Next;
+/// `--notify` shows it in a desktop notification instead (what Earshot's icon in the app grid runs).
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
@@ -9,7 +10,18 @@ struct StatusCommand: ParsableCommand {
     @Flag(help: "Print JSON (positions and durations in seconds).")
     var json = false
 
+    @Flag(help: "Show it in a desktop notification (with Play when paused) instead of printing it.")
+    var notify = false
+
+    func validate() throws {
+        if json, notify { throw ValidationError("--json prints, --notify shows a notification: choose one") }
+    }
+
     func run() throws {
+        if notify {
+            try DaemonClient().call("ShowStatus")
+            return
+        }
         let status = try DaemonClient().status()
         Console.print(json ? try JSONOutput.render(status) : StatusText.render(status, width: Terminal.outputWidth))
     }

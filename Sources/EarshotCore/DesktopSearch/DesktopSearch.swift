@@ -1,0 +1,232 @@
+import EarshotStore
+import Foundation
+
+/// The rules of the desktop's own search (GNOME Shell's overview, KRunner), shared by both adapters.
+///
+/// - What is typed is looked for as `earshot find` does (titles, notes, chapters, transcripts; the
+///   last word as a prefix), on the reader, never on the loop. A podcast whose title matches comes
+///   with its newest episodes; a chapter or a timed transcript line is a moment; a title or the notes
+///   is the episode itself. At most `limit` results, best first.
+/// - Narrowing (GNOME's subsearch, as more is typed) keeps only the previous results that still match:
+///   nothing new appears, nothing is lost from the top.
+/// - Activating plays: a podcast as `earshot play PODCAST`, an episode where it was left, a moment from
+///   that moment. The desktop's searches never replace the listener's `earshot find` numbers.
+/// - What a result shows is kept from the searches that found it (the desktop asks right after), and
+///   read from the store for any other identifier it hands back.
+public final class DesktopSearch {
+    let transcripts: Transcripts
+    let player: Player
+    private let enqueue: ([EpisodeID]) throws(LibraryError) -> Void
+    private let play: (DesktopResult) throws(LibraryError) -> Void
+    /// What the recent searches found, for the desktop's questions about them; bounded.
+    private var known: [DesktopResult: DesktopResultInfo] = [:]
+    private var art: ArtLookup?
+    private var notifier: Notifier?
+    private var asked: Set<URL> = []
+
+    /// The most results one search gives (GNOME shows 5, KRunner more).
+    public static let limit = 20
+    /// How many of a matching podcast's newest episodes come with it.
+    static let newestEpisodes = 2
+    /// The most results remembered for the desktop's questions.
+    static let remembered = 400
+    /// Snippets without marks: the desktops highlight the typed words themselves.
+    static let marks = SnippetMarks(open: "", close: "")
+
+    init(transcripts: Transcripts, player: Player, enqueue: @escaping ([EpisodeID]) throws(LibraryError) -> Void,
+         play: @escaping (DesktopResult) throws(LibraryError) -> Void) {
+        self.transcripts = transcripts
+        self.player = player
+        self.enqueue = enqueue
+        self.play = play
+    }
+
+    /// Covers come from `art`; `notifier` says what a launched search plays.
+    public func connect(art: ArtLookup, notifier: Notifier?) {
+        self.art = art
+        self.notifier = notifier
+    }
+
+    /// The podcast's cover on disk when it is cached; else nil, and it is fetched for the next time.
+    public func cover(of podcast: PodcastID) -> URL? {
+        guard let art, let remote = player.library.podcast(podcast)?.channel.profileImage else { return nil }
+        if let file = art.cachedFile(for: remote) { return file }
+        if asked.insert(remote).inserted { art.fetch(remote) { _ in } }
+        return nil
+    }
+
+    /// The listener asked for every result of `terms` (GNOME: the provider's icon beside its results).
+    /// With no window to show them in, the best one plays, and a notification says what plays and how to
+    /// list them all. `completion` gets why nothing plays, or nil.
+    public func launch(_ terms: [String], completion: @escaping (LibraryError?) -> Void) {
+        search(terms) { [weak self] found in
+            guard let self else { return }
+            let words = terms.joined(separator: " ")
+            guard let best = found.first else { return completion(.noEpisode("nothing in the library matches “\(words)”")) }
+            do throws(LibraryError) { try self.play(best.result) } catch { return completion(error) }
+            let count = found.count >= Self.limit ? "\(Self.limit) or more results" : found.count == 1 ? "1 result" : "\(found.count) results"
+            let notice = Notice(title: "Playing “\(best.name)”", body: "\(best.description)\n\(count) for “\(words)”: earshot find \(words)",
+                                image: self.cover(of: best.podcast), actions: [])
+            self.notifier?.post(notice, replacing: nil) { _ in }
+            completion(nil)
+        }
+    }
+
+    /// The results for `terms` (the words typed), best first; with `previous`, only those of them that
+    /// still match. Nothing (not an error) when the words hold no letter or digit.
+    public func search(_ terms: [String], within previous: [String]? = nil, completion: @escaping ([DesktopResultInfo]) -> Void) {
+        let text = terms.joined(separator: " ")
+        transcripts.find(text, podcast: nil, limit: Self.limit, marks: Self.marks) { [weak self] result in
+            guard let self, case .success(let moments) = result else { return completion([]) }
+            self.results(of: moments) { found in
+                var found = found
+                if let previous {
+                    let kept = Set(previous.compactMap(DesktopResult.init(identifier:)).map(Self.subject))
+                    found = found.filter { kept.contains(Self.subject($0.result)) }
+                }
+                self.remember(found)
+                completion(found)
+            }
+        }
+    }
+
+    /// What each identifier shows, in order; identifiers that name nothing in the library are left out.
+    public func info(_ identifiers: [String], completion: @escaping ([DesktopResultInfo]) -> Void) {
+        let results = identifiers.compactMap(DesktopResult.init(identifier:))
+        let missing = results.filter { known[$0] == nil }
+        guard !missing.isEmpty else { return completion(results.compactMap { known[$0] }) }
+        let episodes = transcripts.episodes, library = player.library
+        let titles = Dictionary(uniqueKeysWithValues: library.podcasts.map { ($0.id, $0.channel.title ?? $0.url.absoluteString) })
+        transcripts.reader.run({ () -> [EpisodeListing] in
+            (try? episodes.listEpisodes(missing.compactMap(\.episode))) ?? []
+        }) { [weak self] listings in
+            guard let self else { return completion([]) }
+            let byID = Dictionary(listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            var read: [DesktopResultInfo] = []
+            for result in missing {
+                switch result {
+                case .podcast(let podcast):
+                    if let title = titles[podcast] { read.append(Self.podcastInfo(podcast, title: title, author: library.podcast(podcast)?.channel.author)) }
+                case .episode(let episode), .moment(let episode, _):
+                    guard let listing = byID[episode] else { continue }
+                    let show = listing.podcastTitle ?? titles[listing.podcast] ?? "Podcast"
+                    let at = result == .episode(episode) ? Self.released(listing.releaseDate) : Self.clock(Self.moment(of: result))
+                    read.append(DesktopResultInfo(result: result, name: listing.title ?? "Episode", description: [show, at].compactMap { $0 }
+                        .joined(separator: " · "), podcast: listing.podcast))
+                }
+            }
+            self.remember(read)
+            completion(results.compactMap { self.known[$0] })
+        }
+    }
+
+    /// Plays what `identifier` names.
+    public func activate(_ identifier: String) throws(LibraryError) {
+        guard let result = DesktopResult(identifier: identifier) else { throw .invalidSetting("“\(identifier)” is not an Earshot search result") }
+        try play(result)
+    }
+
+    /// Puts the episode `identifier` names at the end of Up Next (a podcast: its newest episode other than
+    /// the current one).
+    public func enqueue(_ identifier: String, completion: @escaping (LibraryError?) -> Void) {
+        guard let result = DesktopResult(identifier: identifier) else {
+            return completion(.invalidSetting("“\(identifier)” is not an Earshot search result"))
+        }
+        if let episode = result.episode {
+            do throws(LibraryError) { try enqueue([episode]) } catch { return completion(error) }
+            return completion(nil)
+        }
+        guard case .podcast(let podcast) = result else { return }
+        let episodes = transcripts.episodes, current = player.current?.id
+        transcripts.reader.run({ () -> EpisodeID? in
+            try? episodes.listEpisodes(podcast: podcast, filter: .all, matching: nil).first { $0.id != current }?.id
+        }) { [weak self] newest in
+            guard let self, let newest else { return completion(.noEpisode("that podcast has no episode yet")) }
+            do throws(LibraryError) { try self.enqueue([newest]) } catch { return completion(error) }
+            completion(nil)
+        }
+    }
+
+    /// Lets go of the results remembered for the desktop's questions (the desktop's search closed).
+    public func forget() { known = [:] }
+
+    // MARK: Results
+
+    /// The results of `moments`: a matching podcast followed by its newest episodes (read on the reader).
+    private func results(of moments: [FoundMoment], completion: @escaping ([DesktopResultInfo]) -> Void) {
+        let podcasts = moments.filter { $0.hit.episode == nil }.map(\.hit.podcast)
+        let library = player.library
+        guard !podcasts.isEmpty else { return completion(Self.infos(moments, newest: [:], library: library)) }
+        let episodes = transcripts.episodes
+        transcripts.reader.run({ () -> [PodcastID: [EpisodeListing]] in
+            var newest: [PodcastID: [EpisodeListing]] = [:]
+            for podcast in podcasts {
+                newest[podcast] = Array(((try? episodes.listEpisodes(podcast: podcast, filter: .all, matching: nil)) ?? []).prefix(Self.newestEpisodes))
+            }
+            return newest
+        }) { newest in completion(Self.infos(moments, newest: newest, library: library)) }
+    }
+
+    private static func infos(_ moments: [FoundMoment], newest: [PodcastID: [EpisodeListing]], library: Library) -> [DesktopResultInfo] {
+        var results: [DesktopResultInfo] = [], seen: Set<DesktopResult> = []
+        func add(_ info: DesktopResultInfo) {
+            guard seen.insert(subject(info.result)).inserted, results.count < limit else { return }
+            results.append(info)
+        }
+        for found in moments {
+            let show = found.podcastTitle ?? "Podcast"
+            guard let episode = found.hit.episode else {
+                add(podcastInfo(found.hit.podcast, title: show, author: library.podcast(found.hit.podcast)?.channel.author))
+                for listing in newest[found.hit.podcast] ?? [] {
+                    add(DesktopResultInfo(result: .episode(listing.id), name: listing.title ?? "Episode",
+                                          description: [show, released(listing.releaseDate)].compactMap { $0 }.joined(separator: " · "),
+                                          podcast: listing.podcast))
+                }
+                continue
+            }
+            let result: DesktopResult = found.moment.map { .moment(episode, at: $0) } ?? .episode(episode)
+            var speaker: String?
+            if case .transcript(_, let who) = found.hit.place { speaker = who }
+            let words = found.hit.snippet.isEmpty ? nil : (speaker.map { $0 + ": " } ?? "") + found.hit.snippet
+            let place = found.moment.map(clock) ?? (found.hit.place == .notes ? "show notes" : nil)
+            add(DesktopResultInfo(result: result, name: found.episodeTitle ?? "Episode",
+                                  description: [show, place, found.hit.place == .episodeTitle ? nil : words].compactMap { $0 }.joined(separator: " · "),
+                                  podcast: found.hit.podcast))
+        }
+        return results
+    }
+
+    private static func podcastInfo(_ podcast: PodcastID, title: String, author: String?) -> DesktopResultInfo {
+        DesktopResultInfo(result: .podcast(podcast), name: title, description: author.map { "Podcast by \($0)" } ?? "Podcast", podcast: podcast)
+    }
+
+    /// What a narrowing compares: the podcast, or the episode (its best moment may move as more is typed).
+    private static func subject(_ result: DesktopResult) -> DesktopResult {
+        switch result {
+        case .podcast, .episode: result
+        case .moment(let episode, _): .episode(episode)
+        }
+    }
+
+    private static func moment(of result: DesktopResult) -> Double? {
+        if case .moment(_, let at) = result { return at }
+        return nil
+    }
+
+    private func remember(_ infos: [DesktopResultInfo]) {
+        if known.count + infos.count > Self.remembered { known = [:] }
+        for info in infos { known[info.result] = info }
+    }
+
+    /// `41:07` or `1:02:30`.
+    static func clock(_ seconds: Double?) -> String? {
+        guard let seconds, seconds.isFinite, seconds >= 0 else { return nil }
+        let whole = Int(seconds.rounded(.down)), hours = whole / 3600, minutes = whole / 60 % 60, rest = whole % 60
+        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+    }
+
+    /// The release day, `12 Mar 2024`, in the listener's time zone.
+    static func released(_ date: Date?) -> String? {
+        date.map { $0.formatted(.dateTime.day().month(.abbreviated).year()) }
+    }
+}

@@ -1,0 +1,118 @@
+@testable import EarshotCore
+import EarshotFeed
+import EarshotStore
+import Foundation
+import Testing
+
+/// The desktop's own search (GNOME Shell, KRunner): what a typed word finds, how narrowing keeps to the
+/// results shown, what activating plays, and the identifiers desktops hand back.
+@Suite("Desktop search rules")
+struct DesktopSearchRulesTests {
+    let fixture: CoreFixture
+    let kept = MemoryTranscripts()
+    let podcast: PodcastID
+    var search: DesktopSearch { fixture.session.desktopSearch! }
+
+    init() throws {
+        fixture = try CoreFixture()
+        podcast = try fixture.subscribe("talk", CoreFixture.show("talk", count: 4), autoQueue: false)
+        fixture.session.keepTranscripts(fetcher: ScriptedTranscripts(), store: kept, reader: fixture.background, languages: ["en"])
+    }
+
+    func episode(_ number: Int) throws -> EpisodeID { try fixture.episode("talk-\(number)") }
+
+    func results(_ terms: [String], within previous: [String]? = nil) -> [DesktopResultInfo] {
+        var found: [DesktopResultInfo] = []
+        search.search(terms, within: previous) { found = $0 }
+        return found
+    }
+
+    @Test func identifiersNameTheThingItselfAndAnythingElseIsRefused() throws {
+        for result in [DesktopResult.podcast(podcast), .episode(try episode(1)), .moment(try episode(1), at: 2467.5), .moment(try episode(2), at: 12)] {
+            #expect(DesktopResult(identifier: result.identifier) == result, "\(result.identifier)")
+        }
+        #expect(DesktopResult.moment(try episode(1), at: 12).identifier.hasSuffix(":12"))
+        for junk in ["", "episode", "episode:", "episode:-3", "episode:0", "moment:4", "moment:4:nan", "moment:4:-1", "podcast:1:2", "song:4", "episode:4x"] {
+            #expect(DesktopResult(identifier: junk) == nil, "\(junk)")
+        }
+        #expect(throws: LibraryError.self) { try search.activate("episode:nope") }
+    }
+
+    @Test func aMatchingPodcastComesWithItsNewestEpisodesAndAMomentPlaysFromWhenItWasSaid() throws {
+        let third = try episode(3), first = try episode(1)
+        kept.hits = [
+            SearchHit(podcast: podcast, episode: nil, place: .podcastTitle, snippet: "Talk", moments: 0, relevance: 9),
+            SearchHit(podcast: podcast, episode: first, place: .transcript(start: 2467.5, speaker: "Ada"), snippet: "…quantum cats…",
+                      moments: 2, relevance: 5),
+        ]
+        let found = results(["talk"])
+        #expect(found.map(\.result) == [.podcast(podcast), .episode(try episode(4)), .episode(third), .moment(first, at: 2467.5)])
+        #expect(found[0].name == "Talk" && found[1].name == "Talk 4")
+        #expect(found[3].description == "Talk · 41:07 · Ada: …quantum cats…", "\(found[3].description)")
+        #expect(fixture.session.transcripts?.recentFinds == nil, "the desktop's searches never take the listener's find numbers")
+
+        try search.activate(found[3].result.identifier)
+        #expect(fixture.player.current?.id == first && fixture.engine.seeks.last == .milliseconds(2_467_500))
+        try search.activate(found[0].result.identifier)
+        #expect(fixture.player.currentPodcast == podcast)
+    }
+
+    @Test func narrowingKeepsOnlyThePreviousResultsThatStillMatch() throws {
+        let first = try episode(1), second = try episode(2)
+        kept.hits = [SearchHit(podcast: podcast, episode: first, place: .transcript(start: 60, speaker: nil), snippet: "q", moments: 1, relevance: 2)]
+        let before = results(["qu"])
+        kept.hits = [
+            SearchHit(podcast: podcast, episode: second, place: .episodeTitle, snippet: "quantum", moments: 0, relevance: 3),
+            SearchHit(podcast: podcast, episode: first, place: .transcript(start: 90, speaker: nil), snippet: "quantum", moments: 1, relevance: 2),
+        ]
+        let narrowed = results(["quantum"], within: before.map(\.result.identifier))
+        #expect(narrowed.map(\.result) == [.moment(first, at: 90)], "episode 2 was not shown before; episode 1's best moment moved")
+    }
+
+    @Test func whatAResultShowsIsReadForAnIdentifierNoSearchGaveAndJunkIsLeftOut() throws {
+        var infos: [DesktopResultInfo] = []
+        search.info(["moment:\(try episode(2).rawValue):75", "episode:999999", "junk", "podcast:\(podcast.rawValue)"]) { infos = $0 }
+        #expect(infos.map(\.name) == ["Talk 2", "Talk"])
+        #expect(infos.first?.description == "Talk · 1:15")
+    }
+
+    @Test func addingToUpNextQueuesTheEpisodeOrAPodcastsNewestButTheCurrentOne() throws {
+        var failure: LibraryError?? = .none
+        search.enqueue("episode:\(try episode(2).rawValue)") { failure = $0 }
+        search.enqueue("podcast:\(podcast.rawValue)") { failure = $0 }
+        #expect(failure == .some(nil))
+        let second = try episode(2), third = try episode(3), newest = try episode(4)
+        #expect(fixture.player.current?.id == newest, "the newest episode is current at start")
+        #expect(fixture.player.upNext.episodes == [second, third], "\(fixture.player.upNext.episodes)")
+    }
+
+    @Test func launchingASearchPlaysTheBestResultAndSaysSoInANotification() throws {
+        let notifier = RecordingNotifier()
+        search.connect(art: ArtShelf(), notifier: notifier)
+        kept.hits = [SearchHit(podcast: podcast, episode: try episode(2), place: .chapter(start: 30, title: "Cats"), snippet: "Cats", moments: 0, relevance: 1)]
+        var failure: LibraryError?? = .none
+        search.launch(["cats"]) { failure = $0 }
+        #expect(failure == .some(nil))
+        let second = try episode(2)
+        #expect(fixture.player.current?.id == second && fixture.engine.seeks.last == .seconds(30))
+        #expect(notifier.last?.title == "Playing “Talk 2”" && notifier.last?.body.contains("1 result for “cats”: earshot find cats") == true,
+                "\(String(describing: notifier.last))")
+        kept.hits = []
+        search.launch(["zeppelin"]) { failure = $0 }
+        #expect(failure == .some(.noEpisode("nothing in the library matches “zeppelin”")))
+    }
+
+    @Test func theStatusNoticeIsASignOfLifeWithPlayWhenPaused() throws {
+        let notifier = RecordingNotifier()
+        fixture.session.notify(through: notifier, art: ArtShelf())
+        try fixture.player.play(episode: try episode(3))
+        fixture.player.pause()
+        fixture.session.showStatus()
+        let notice = try #require(notifier.last)
+        #expect(notice.title == "Paused: “Talk 3”" && notice.defaultAction == .play && notice.body.hasPrefix("Talk · 0:00 of 10:00"), "\(notice)")
+        notifier.click(.play, on: 1)
+        #expect(fixture.player.status == .playing)
+        fixture.session.showStatus()
+        #expect(notifier.last?.title == "Playing “Talk 3”" && notifier.last?.actions == [] && notifier.posts.last?.replacing == 1)
+    }
+}
