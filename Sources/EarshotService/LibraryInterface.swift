@@ -10,7 +10,7 @@ import Foundation
 /// `Session` (the command surface MPRIS uses too) and encodes the answer. Lists that read the store are
 /// answered from the background (the loop never waits for SQLite); subscribing and refreshing answer
 /// when their feeds are done, and report each one with `Progress`.
-public final class LibraryInterface: BusInterface {
+public final class LibraryInterface: MethodsOnlyInterface {
     public let name = EarshotIntrospection.interface
     let session: Session
     let store: LibraryStore
@@ -37,12 +37,6 @@ public final class LibraryInterface: BusInterface {
                                         introspectionXML: EarshotIntrospection.xml, interfaces: [self])
         self.object = object
         return object
-    }
-
-    public func value(of property: String) -> DBusValue? { nil }
-
-    public func setValue(_ value: DBusValue, of property: String) throws(BusError) {
-        throw .unknownProperty("\(name) has no property \(property)")
     }
 
     public func call(_ method: String, arguments: [DBusValue]) throws(BusError) -> MethodReply {

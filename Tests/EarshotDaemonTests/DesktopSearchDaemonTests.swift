@@ -10,16 +10,7 @@ struct DesktopSearchDaemonTests {
 
     init() throws {
         h = try DaemonHarness()
-        let item = """
-            <item><guid>ep-spoken</guid><title>Spoken episode</title><pubDate>Thu, 04 Jan 2024 10:00:00 GMT</pubDate>
-              <podcast:transcript url="\(h.server.baseURL.absoluteString)/t/spoken.vtt" type="text/vtt"/>
-              <enclosure url="\(h.server.baseURL.absoluteString)/audio/newest.mp3" type="audio/mpeg" length="1"/></item>
-            """
-        let feed = AudioFixtures.feed(audioBase: h.server.baseURL, extraItems: item)
-            .replacingOccurrences(of: "<rss version=\"2.0\"", with: "<rss version=\"2.0\" xmlns:podcast=\"https://podcastindex.org/namespace/1.0\"")
-            .replacingOccurrences(of: "Daemon Show", with: "Spoken Show")
-        h.server.serve("/spoken.xml", body: Array(feed.utf8), contentType: "application/rss+xml")
-        h.server.serve("/t/spoken.vtt", body: Array(TranscriptDaemonTests.vtt.utf8), contentType: "text/vtt")
+        TranscriptDaemonTests.serveSpokenFeed(on: h)
     }
 
     func earshot(_ arguments: String...) throws -> Subprocess.Output {

@@ -20,6 +20,12 @@ struct TranscriptDaemonTests {
 
     init() throws {
         h = try DaemonHarness()
+        Self.serveSpokenFeed(on: h)
+    }
+
+    /// Serves /spoken.xml ("Spoken Show": the fixture episodes and "Spoken episode", with show notes and
+    /// the WebVTT transcript `vtt` at /t/spoken.vtt) on the harness's server.
+    static func serveSpokenFeed(on h: DaemonHarness) {
         let item = """
             <item><guid>ep-spoken</guid><title>Spoken episode</title><pubDate>Thu, 04 Jan 2024 10:00:00 GMT</pubDate>
               <description>Notes about espresso machines.</description>
@@ -30,7 +36,7 @@ struct TranscriptDaemonTests {
             .replacingOccurrences(of: "<rss version=\"2.0\"", with: "<rss version=\"2.0\" xmlns:podcast=\"https://podcastindex.org/namespace/1.0\"")
             .replacingOccurrences(of: "Daemon Show", with: "Spoken Show")
         h.server.serve("/spoken.xml", body: Array(feed.utf8), contentType: "application/rss+xml")
-        h.server.serve("/t/spoken.vtt", body: Array(Self.vtt.utf8), contentType: "text/vtt")
+        h.server.serve("/t/spoken.vtt", body: Array(vtt.utf8), contentType: "text/vtt")
     }
 
     func earshot(_ arguments: String...) throws -> Subprocess.Output {

@@ -33,6 +33,17 @@ extension BusInterface {
     }
 }
 
+/// An interface with methods only: it serves no property and refuses to set one.
+public protocol MethodsOnlyInterface: BusInterface {}
+
+extension MethodsOnlyInterface {
+    public func value(of property: String) -> DBusValue? { nil }
+
+    public func setValue(_ value: DBusValue, of property: String) throws(BusError) {
+        throw .unknownProperty("\(name) has no property \(property)")
+    }
+}
+
 /// What a method returns: its out arguments, and optionally work to do once the reply has been
 /// written to the socket (e.g. quitting after answering Quit); or a promise to answer later.
 public struct MethodReply {

@@ -5,7 +5,7 @@ import Foundation
 /// KRunner's D-Bus runner, `org.kde.krunner1` on /org/earshot/Earshot/Search (see
 /// dbus/org.earshot.DesktopSearch.xml; the plugin file is data/earshot-krunner.desktop): Alt+Space and a
 /// few letters find podcasts, episodes and moments; Enter plays one, and "Add to Up Next" queues it.
-final class KRunnerInterface: BusInterface {
+final class KRunnerInterface: MethodsOnlyInterface {
     let name = DesktopSearchIntrospection.krunner
     let search: DesktopSearch
 
@@ -16,12 +16,6 @@ final class KRunnerInterface: BusInterface {
 
     init(search: DesktopSearch) {
         self.search = search
-    }
-
-    func value(of property: String) -> DBusValue? { nil }
-
-    func setValue(_ value: DBusValue, of property: String) throws(BusError) {
-        throw .unknownProperty("\(name) has no property \(property)")
     }
 
     func call(_ method: String, arguments: [DBusValue]) throws(BusError) -> MethodReply {

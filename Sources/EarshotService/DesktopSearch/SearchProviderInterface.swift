@@ -6,18 +6,12 @@ import Foundation
 /// dbus/org.earshot.DesktopSearch.xml): typing in the overview finds podcasts, episodes and moments,
 /// and Enter plays them. Every query runs on the reader; the reply is sent when it is done, so the loop
 /// never waits and GNOME Shell gets its answer within its patience.
-final class SearchProviderInterface: BusInterface {
+final class SearchProviderInterface: MethodsOnlyInterface {
     let name = DesktopSearchIntrospection.gnome
     let search: DesktopSearch
 
     init(search: DesktopSearch) {
         self.search = search
-    }
-
-    func value(of property: String) -> DBusValue? { nil }
-
-    func setValue(_ value: DBusValue, of property: String) throws(BusError) {
-        throw .unknownProperty("\(name) has no property \(property)")
     }
 
     func call(_ method: String, arguments: [DBusValue]) throws(BusError) -> MethodReply {
