@@ -60,12 +60,13 @@ struct DesktopSearchRulesTests {
     @Test func narrowingKeepsOnlyThePreviousResultsThatStillMatch() throws {
         let first = try episode(1), second = try episode(2)
         kept.hits = [SearchHit(podcast: podcast, episode: first, place: .transcript(start: 60, speaker: nil), snippet: "q", moments: 1, relevance: 2)]
-        let before = results(["qu"])
+        let before = results(["qua"])
         kept.hits = [
             SearchHit(podcast: podcast, episode: second, place: .episodeTitle, snippet: "quantum", moments: 0, relevance: 3),
             SearchHit(podcast: podcast, episode: first, place: .transcript(start: 90, speaker: nil), snippet: "quantum", moments: 1, relevance: 2),
         ]
         let narrowed = results(["quantum"], within: before.map(\.result.identifier))
+        #expect(results(["q", "u"]).isEmpty && results(["***"]).isEmpty, "fewer than three letters find nothing")
         #expect(narrowed.map(\.result) == [.moment(first, at: 90)], "episode 2 was not shown before; episode 1's best moment moved")
     }
 

@@ -30,6 +30,9 @@ public final class DesktopSearch {
     static let newestEpisodes = 2
     /// The most results remembered for the desktop's questions.
     static let remembered = 400
+    /// Fewer letters and digits than this find nothing: a word of one or two letters as a prefix
+    /// matches much of a big library, and says too little to be worth the desktop's time.
+    public static let minimumLetters = 3
     /// Snippets without marks: the desktops highlight the typed words themselves.
     static let marks = SnippetMarks(open: "", close: "")
 
@@ -73,9 +76,10 @@ public final class DesktopSearch {
     }
 
     /// The results for `terms` (the words typed), best first; with `previous`, only those of them that
-    /// still match. Nothing (not an error) when the words hold no letter or digit.
+    /// still match. Nothing (not an error) for fewer than `minimumLetters` letters and digits.
     public func search(_ terms: [String], within previous: [String]? = nil, completion: @escaping ([DesktopResultInfo]) -> Void) {
         let text = terms.joined(separator: " ")
+        guard text.unicodeScalars.count(where: { CharacterSet.alphanumerics.contains($0) }) >= Self.minimumLetters else { return completion([]) }
         transcripts.find(text, podcast: nil, limit: Self.limit, marks: Self.marks) { [weak self] result in
             guard let self, case .success(let moments) = result else { return completion([]) }
             self.results(of: moments) { found in

@@ -10,7 +10,7 @@ final class KRunnerInterface: MethodsOnlyInterface {
     let search: DesktopSearch
 
     /// Fewer letters than this match nothing (KRunner asks from the first letter otherwise).
-    static let minimumLetters = 3
+    static let minimumLetters = DesktopSearch.minimumLetters
     /// KRunner's match types.
     static let possibleMatch: Int32 = 30, exactMatch: Int32 = 100
 
