@@ -13,13 +13,11 @@ struct TranscriptCommand: ParsableCommand {
             EPISODE is its number (see earshot episodes) or part of its title; without it, the episode
             playing. The transcript is the one its feed offers (podcast:transcript) that suits your
             languages best (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), fetched and kept the first time.
-            With --follow it follows the episode playing like tail -f: the three lines before the
-            moment and the line being spoken, then each line as it begins (on a terminal the line being
-            spoken is in bold after ▶). A seek prints a separator naming the moment (— 12:30 —) and the
-            lines before it; speed changes and pauses are kept up with; the next episode gets a heading
-            (== Title — Podcast (episode 812) ==) and its transcript. An episode without a transcript,
-            or with one that has no times (HTML, plain text), is said on standard error, and following
-            waits for the next episode. Ctrl-C ends it (status 0); Earshot quitting ends it with status 1.
+            With --follow it follows the episode playing as it is spoken, like tail -f: the line being
+            spoken (in bold after ▶ on a terminal) and the three before it, then each line as it begins.
+            A seek prints — 12:30 — and the lines before that moment; the next episode gets a heading and
+            its transcript; an episode without a timed transcript is said on standard error and waited
+            out. Ctrl-C ends it (status 0); Earshot quitting ends it with status 1.
             Examples:
               earshot transcript
               earshot transcript 812 --json

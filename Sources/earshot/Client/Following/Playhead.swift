@@ -1,5 +1,5 @@
 /// Where the daemon's player is in the current episode and how it moves, as one Status answer tells it.
-struct Playhead: Equatable {
+struct Playhead {
     /// Seconds from the start of the episode.
     var position: Double
     /// How fast the audio plays (1 is normal speed).

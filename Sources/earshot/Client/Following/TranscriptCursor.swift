@@ -9,7 +9,7 @@ struct TranscriptCursor {
     private var place = Place.unplaced
 
     /// What has been printed so far.
-    private enum Place: Equatable {
+    private enum Place {
         /// Nothing yet.
         case unplaced
         /// Up to this line, printed as the one spoken (nil: the playhead was before the first line).
@@ -44,16 +44,4 @@ struct TranscriptCursor {
         let before = max(0, target - Self.contextLines)..<target
         return before.map { .line(timeline.lines[$0]) } + [.spoken(timeline.lines[target])]
     }
-}
-
-/// One piece of what `earshot transcript --follow` prints, before it is laid out for a terminal or a pipe.
-enum FollowOutput: Equatable {
-    /// The episode that became current, with its podcast's title.
-    case episode(EpisodeRecord, podcast: String?)
-    /// The playhead landed elsewhere, at this moment (seconds).
-    case separator(at: Double)
-    /// A line spoken before the one being spoken now.
-    case line(TranscriptLine)
-    /// The line being spoken.
-    case spoken(TranscriptLine)
 }

@@ -43,12 +43,13 @@ final class TranscriptFollower {
     private func run() throws {
         client.onPlayerSignal { [weak self] in self?.heard($0) }
         client.connection.onDisconnect = { [weak self] _ in self?.ending = CommandFailure("lost the connection to the session bus") }
-        let signals = QuitSignals(on: client.connection.context) { [weak self] in self?.stop() }
+        let signals = QuitSignals(on: client.connection.context) { [weak self] in self?.endOnSignal() }
         defer {
             withExtendedLifetime(signals) {}
             write(display.settle())
         }
-        while ending == nil {
+        while true {
+            if let ending { throw ending }
             if needsLook {
                 needsLook = false
                 do { try look() } catch { throw ending ?? error }  // a call cut short by the daemon quitting says so
@@ -56,7 +57,6 @@ final class TranscriptFollower {
                 client.connection.context.iterate(mayBlock: true)
             }
         }
-        throw ending!
     }
 
     private func heard(_ signal: PlayerSignal) {
@@ -79,7 +79,7 @@ final class TranscriptFollower {
         if looked, status.episode?.id == episode {
             guard var cursor else { return }
             let playhead = Playhead(status)
-            write(display.render(cursor.move(to: playhead.position, seeked: seeked), columns: Terminal.columns(of: Terminal.standardOutput)))
+            show(cursor.move(to: playhead.position, seeked: seeked))
             self.cursor = cursor
             seeked = false
             arm(cursor.timeline.wait(from: playhead))
@@ -90,12 +90,12 @@ final class TranscriptFollower {
         cursor = nil
         seeked = false
         guard let current = status.episode else {
-            if Terminal.isTerminal(Terminal.standardError) { note("nothing is playing; waiting for an episode") }
+            if Terminal.isTerminal(Terminal.standardError) { note("no episode is current; waiting for one to play") }
             return
         }
-        write(display.render([.episode(current, podcast: status.podcast?.displayTitle)], columns: Terminal.columns(of: Terminal.standardOutput)))
+        show([.episode(current, podcast: status.podcast?.displayTitle)])
         cursor = transcriptCursor(of: current.id)
-        needsLook = cursor != nil  // the playhead moved on while the transcript was fetched
+        if cursor != nil { needsLook = true }  // the playhead moved on while the transcript was fetched
     }
 
     /// A cursor over `episode`'s transcript; nil, with a note saying why, when it cannot be followed.
@@ -122,6 +122,10 @@ final class TranscriptFollower {
         }
     }
 
+    private func show(_ outputs: [FollowOutput]) {
+        write(display.render(outputs, columns: Terminal.columns(of: Terminal.standardOutput)))
+    }
+
     /// A line on standard error, after the spoken line is re-drawn plain (so the two stay in order).
     private func note(_ text: String) {
         write(display.settle())
@@ -129,7 +133,7 @@ final class TranscriptFollower {
     }
 
     /// Ends the process on SIGINT or SIGTERM, with status 0 and the terminal tidy.
-    private func stop() {
+    private func endOnSignal() {
         write(display.settle())
         exit(0)
     }
