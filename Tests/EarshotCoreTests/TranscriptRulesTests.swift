@@ -61,6 +61,21 @@ struct TranscriptRulesTests {
         #expect(fetcher.asked.count == 2 && kept.stored[first] != nil)
     }
 
+    @Test func askedForWhileItsEpisodeBecomingCurrentIsCheckedAKeptTranscriptIsGiven() throws {
+        let first = try episode(1), second = try episode(2)
+        try fixture.player.play(episode: first)
+        try fixture.player.play(episode: second)
+        let reader = InlineBackground()
+        fixture.session.keepTranscripts(fetcher: fetcher, store: kept, reader: reader, languages: ["en"])
+        reader.holdingResults = true
+        try fixture.player.play(episode: first)  // whether to fetch is decided on the reader: held
+        var answer: Result<StoredTranscript, LibraryError>?
+        fixture.session.transcripts?.transcript(of: first) { answer = $0 }
+        reader.deliver()
+        #expect((try? answer?.get())?.segments.first?.text == "said", "\(String(describing: answer))")
+        #expect(fetcher.asked.count == 2, "kept: not fetched again")
+    }
+
     @Test func aMomentThatIsNoTimeInAnEpisodeIsRefusedNotCrashedOn() throws {
         let first = try episode(1)
         for moment in [Double.nan, -1, 1e308, .infinity] {

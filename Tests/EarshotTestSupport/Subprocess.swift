@@ -39,29 +39,38 @@ public enum Subprocess {
     }
 }
 
-/// A long-running client (`playerctl --follow`) whose output is read while it runs.
+/// A long-running client (`playerctl --follow`, `earshot transcript --follow`) whose output and errors
+/// are read while it runs.
 public final class RunningProcess {
     private let child: ChildProcess
     private let out: ChildPipe
-    public private(set) var output = ""
+    private let err: ChildPipe
+    private var outBytes: [UInt8] = []
+    private var errBytes: [UInt8] = []
+
+    /// What it printed on standard output so far (as of the last wait).
+    public var output: String { String(decoding: outBytes, as: UTF8.self) }
+    /// What it printed on standard error so far (as of the last wait).
+    public var errors: String { String(decoding: errBytes, as: UTF8.self) }
 
     public init(_ arguments: [String], busAddress: String) throws {
-        let pipe = try ChildPipe()
-        _ = fcntl(pipe.read, F_SETFL, fcntl(pipe.read, F_GETFL) | O_NONBLOCK)
-        let devNull = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        let (out, err) = (try ChildPipe(), try ChildPipe())
+        for pipe in [out, err] { _ = fcntl(pipe.read, F_SETFL, fcntl(pipe.read, F_GETFL) | O_NONBLOCK) }
         defer {
-            close(pipe.write)
-            close(devNull)
+            close(out.write)
+            close(err.write)
         }
-        out = pipe
+        self.out = out
+        self.err = err
         child = try ChildProcess(
             arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": busAddress, "DISPLAY": nil],
-            stdout: pipe.write, stderr: devNull)
+            stdout: out.write, stderr: err.write)
     }
 
     deinit {
         stop()
         close(out.read)
+        close(err.read)
     }
 
     /// Iterates `context` until the output so far satisfies `condition`.
@@ -71,17 +80,43 @@ public final class RunningProcess {
         return context.iterate(until: { drain(); return condition(output) }, timeoutSeconds: timeoutSeconds)
     }
 
-    public func stop() {
+    /// Iterates `context` until the errors so far satisfy `condition`.
+    public func waitForErrors(on context: MainContext, timeoutSeconds: Double = 10, _ condition: (String) -> Bool) -> Bool {
+        let tick = context.addTimeout(milliseconds: 5) { true }
+        defer { tick.cancel() }
+        return context.iterate(until: { drain(); return condition(errors) }, timeoutSeconds: timeoutSeconds)
+    }
+
+    /// Iterates `context` until the process ends by itself; its exit status, or nil if it still runs
+    /// after `timeoutSeconds`.
+    public func waitForExit(on context: MainContext, timeoutSeconds: Double = 10) -> Int32? {
+        let tick = context.addTimeout(milliseconds: 5) { true }
+        defer { tick.cancel() }
+        _ = context.iterate(until: { drain(); return child.poll() != nil }, timeoutSeconds: timeoutSeconds)
+        drain()
+        return child.poll()
+    }
+
+    /// Ends the process with SIGTERM; its exit status.
+    @discardableResult
+    public func stop() -> Int32 {
         child.signal(SIGTERM)
-        _ = child.wait()
+        let status = child.wait()
+        drain()
+        return status
     }
 
     private func drain() {
+        Self.read(out, into: &outBytes)
+        Self.read(err, into: &errBytes)
+    }
+
+    private static func read(_ pipe: ChildPipe, into bytes: inout [UInt8]) {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = read(out.read, &buffer, buffer.count)
+            let count = Glibc.read(pipe.read, &buffer, buffer.count)
             guard count > 0 else { return }
-            output += String(decoding: buffer[0..<count], as: UTF8.self)
+            bytes += buffer[0..<count]
         }
     }
 }

@@ -53,7 +53,12 @@ public final class Transcripts {
             return TranscriptChoice.best(of: stored.episode.transcripts, languages: languages)
         }) { [weak self] link in
             guard let self else { return }
-            guard let link else { return self.settle(episode, .failure(.noEpisode("nothing to fetch"))) }
+            guard let link else {
+                // Nothing to fetch (kept already, none listed, or waiting to try again): whoever asked
+                // meanwhile is answered as if they asked now, not told there was nothing to fetch.
+                let asked = self.fetching.removeValue(forKey: episode) ?? []
+                return asked.forEach { self.transcript(of: episode, completion: $0) }
+            }
             self.fetch(link, for: episode)
         }
     }

@@ -3,18 +3,25 @@ import EarshotFeed
 import Foundation
 
 /// `earshot transcript [EPISODE] [--json]`: prints an episode's transcript (the current episode's by
-/// default) with times and speakers, fetching it first when Earshot has not yet.
+/// default) with times and speakers, fetching it first when Earshot has not yet. `earshot transcript
+/// --follow` prints the playing episode's as it is spoken (`TranscriptFollower`).
 struct TranscriptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transcript",
-        abstract: "Print an episode's transcript, with times and speakers.",
+        abstract: "Print an episode's transcript, with times and speakers, or follow it as it is spoken.",
         discussion: """
             EPISODE is its number (see earshot episodes) or part of its title; without it, the episode
             playing. The transcript is the one its feed offers (podcast:transcript) that suits your
             languages best (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), fetched and kept the first time.
+            With --follow it follows the episode playing as it is spoken, like tail -f: the line being
+            spoken (in bold after ▶ on a terminal) and the three before it, then each line as it begins.
+            A seek prints — 12:30 — and the lines before that moment; the next episode gets a heading and
+            its transcript; an episode without a timed transcript is said on standard error and waited
+            out. Ctrl-C ends it (status 0); Earshot quitting ends it with status 1.
             Examples:
               earshot transcript
               earshot transcript 812 --json
+              earshot transcript --follow
             """)
 
     @Argument(help: ArgumentHelp("The episode: its number or part of its title (default: the current one).", valueName: "episode"),
@@ -24,7 +31,17 @@ struct TranscriptCommand: ParsableCommand {
     @Flag(help: "Print the transcript as JSON.")
     var json = false
 
+    @Flag(help: "Follow the episode playing, printing each line as it is spoken, until Ctrl-C.")
+    var follow = false
+
+    func validate() throws {
+        guard follow else { return }
+        if name != nil { throw ValidationError("--follow follows the episode playing: name no episode") }
+        if json { throw ValidationError("--follow prints lines as they are spoken; --json prints a whole transcript") }
+    }
+
     func run() throws {
+        if follow { return try TranscriptFollower.follow() }
         let client = try DaemonClient()
         let episode: Int64
         if let name {
