@@ -57,6 +57,6 @@ final class StatusNotice {
     }
 
     private static func clock(_ time: Duration) -> String {
-        DesktopSearch.clock(Double(time.components.seconds)) ?? "0:00"
+        ClockText.clock(Double(time.components.seconds)) ?? "0:00"
     }
 }

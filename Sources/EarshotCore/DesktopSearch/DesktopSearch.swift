@@ -113,10 +113,7 @@ public final class DesktopSearch {
                     if let title = titles[podcast] { read.append(Self.podcastInfo(podcast, title: title, author: library.podcast(podcast)?.channel.author)) }
                 case .episode(let episode), .moment(let episode, _):
                     guard let listing = byID[episode] else { continue }
-                    let show = listing.podcastTitle ?? titles[listing.podcast] ?? "Podcast"
-                    let at = result == .episode(episode) ? Self.released(listing.releaseDate) : Self.clock(Self.moment(of: result))
-                    read.append(DesktopResultInfo(result: result, name: listing.title ?? "Episode", description: [show, at].compactMap { $0 }
-                        .joined(separator: " · "), podcast: listing.podcast))
+                    read.append(Self.listedInfo(result, listing, show: listing.podcastTitle ?? titles[listing.podcast] ?? "Podcast"))
                 }
             }
             self.remember(read)
@@ -181,24 +178,30 @@ public final class DesktopSearch {
             let show = found.podcastTitle ?? "Podcast"
             guard let episode = found.hit.episode else {
                 add(podcastInfo(found.hit.podcast, title: show, author: library.podcast(found.hit.podcast)?.channel.author))
-                for listing in newest[found.hit.podcast] ?? [] {
-                    add(DesktopResultInfo(result: .episode(listing.id), name: listing.title ?? "Episode",
-                                          description: [show, released(listing.releaseDate)].compactMap { $0 }.joined(separator: " · "),
-                                          podcast: listing.podcast))
-                }
+                for listing in newest[found.hit.podcast] ?? [] { add(listedInfo(.episode(listing.id), listing, show: show)) }
                 continue
             }
             let result: DesktopResult = found.moment.map { .moment(episode, at: $0) } ?? .episode(episode)
             var speaker: String?
             if case .transcript(_, let who) = found.hit.place { speaker = who }
             let words = found.hit.snippet.isEmpty ? nil : (speaker.map { $0 + ": " } ?? "") + found.hit.snippet
-            let place = found.moment.map(clock) ?? (found.hit.place == .notes ? "show notes" : nil)
+            let place = found.moment.flatMap(ClockText.clock) ?? (found.hit.place == .notes ? "show notes" : nil)
             add(DesktopResultInfo(result: result, name: found.episodeTitle ?? "Episode",
-                                  description: [show, place, found.hit.place == .episodeTitle ? nil : words].compactMap { $0 }.joined(separator: " · "),
+                                  description: line(show, place, found.hit.place == .episodeTitle ? nil : words),
                                   podcast: found.hit.podcast))
         }
         return results
     }
+
+    /// An episode, or a moment of it, as its listing tells: the podcast and the moment or the release day.
+    private static func listedInfo(_ result: DesktopResult, _ listing: EpisodeListing, show: String) -> DesktopResultInfo {
+        DesktopResultInfo(result: result, name: listing.title ?? "Episode",
+                          description: line(show, moment(of: result).flatMap(ClockText.clock) ?? released(listing.releaseDate)),
+                          podcast: listing.podcast)
+    }
+
+    /// The parts there are, joined as a description line.
+    private static func line(_ parts: String?...) -> String { parts.compactMap { $0 }.joined(separator: " · ") }
 
     private static func podcastInfo(_ podcast: PodcastID, title: String, author: String?) -> DesktopResultInfo {
         DesktopResultInfo(result: .podcast(podcast), name: title, description: author.map { "Podcast by \($0)" } ?? "Podcast", podcast: podcast)
@@ -220,13 +223,6 @@ public final class DesktopSearch {
     private func remember(_ infos: [DesktopResultInfo]) {
         if known.count + infos.count > Self.remembered { known = [:] }
         for info in infos { known[info.result] = info }
-    }
-
-    /// `41:07` or `1:02:30`.
-    static func clock(_ seconds: Double?) -> String? {
-        guard let seconds, seconds.isFinite, seconds >= 0 else { return nil }
-        let whole = Int(seconds.rounded(.down)), hours = whole / 3600, minutes = whole / 60 % 60, rest = whole % 60
-        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
     }
 
     /// The release day, `12 Mar 2024`, in the listener's time zone.

@@ -1,16 +1,10 @@
+import EarshotCore
 import Foundation
 
 /// Durations, positions and instants as the command line shows them.
 enum TimeText {
     /// A position or length: "12:03", "1:02:03"; "?" when unknown.
-    static func clock(_ seconds: Double?) -> String {
-        guard let seconds, seconds.isFinite, seconds >= 0 else { return "?" }
-        let total = Int(seconds.rounded(.down))
-        let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
-        return hours > 0
-            ? String(format: "%d:%02d:%02d", hours, minutes, rest)
-            : String(format: "%d:%02d", minutes, rest)
-    }
+    static func clock(_ seconds: Double?) -> String { ClockText.clock(seconds) ?? "?" }
 
     /// A rough span for an estimate: "40 s", "3 min", "1 h 5 min".
     static func approximate(_ seconds: Double) -> String {
