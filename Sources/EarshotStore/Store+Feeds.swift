@@ -9,9 +9,12 @@ extension Store {
     /// the channel's fields, `validators` (replacing the stored ones, also by nil: a 200 without an ETag
     /// means there is none) and `lastCheckedAt = checkedAt`. Episodes are matched by `(podcast, guid)`:
     /// known ones take the new fields (the feed's own chapters too) and position, new ones are
-    /// inserted. Episodes missing from `channel` are never deleted (nor their progress, learned length,
-    /// chapters or list entries): they keep their fields and move after the current ones, in the order
-    /// they had. When `channel` lists a guid twice, its first occurrence wins.
+    /// inserted. An episode of `channel` with an unknown guid whose audio address is that of a stored
+    /// episode missing from `channel` is that episode renamed (some hosts change every guid on every
+    /// fetch): the stored row takes the new guid, keeping its identity and everything the listener did
+    /// with it, and is not new. Other episodes missing from `channel` are never deleted (nor their
+    /// progress, learned length, chapters or list entries): they keep their fields and move after the
+    /// current ones, in the order they had. When `channel` lists a guid twice, its first occurrence wins.
     ///
     /// A feed that moved should be moved first (`moveFeed`) so that `url` finds the existing row; only a
     /// feed living at `url` is found (not one that lived there before: see `podcastID(url:)`).
@@ -41,18 +44,25 @@ extension Store {
             var seen = Set<String>(minimumCapacity: channel.episodes.count)
             let episodes = channel.episodes.filter { seen.insert($0.id).inserted }
 
-            // Episodes that left the feed go after the current ones, in their previous order; only rows
-            // whose position changes are written. Rows whose guid is not text are left alone.
+            // Episodes that left the feed go after the current ones, in their previous order, unless one
+            // came back under a new guid; only rows whose position changes are written. Rows whose guid is
+            // not text are left alone.
             let existing = try Row.fetchAll(
-                db, sql: "SELECT id, guid, feedOrder FROM episode WHERE feedId = ? ORDER BY feedOrder, id",
+                db, sql: "SELECT id, guid, feedOrder, soundURL FROM episode WHERE feedId = ? ORDER BY feedOrder, id",
                 arguments: [feedID])
             var known = Set<String>(minimumCapacity: existing.count)
+            for row in existing { if let guid = row.text(1) { known.insert(guid) } }
+            var renamedByAudio = Self.unknownGuidsByAudio(episodes, known: known)
+            let rename = try db.cachedStatement(sql: "UPDATE episode SET guid = ? WHERE id = ?")
             let reorder = try db.cachedStatement(sql: "UPDATE episode SET feedOrder = ? WHERE id = ?")
             var position = Int64(episodes.count)
             for row in existing {
-                guard let guid = row.text(1) else { continue }
-                known.insert(guid)
-                guard !seen.contains(guid) else { continue }
+                guard let guid = row.text(1), !seen.contains(guid) else { continue }
+                if let audio = row.text(3), let newGuid = renamedByAudio.removeValue(forKey: audio) {
+                    try rename.execute(arguments: [newGuid, row[0] as DatabaseValue])
+                    known.insert(newGuid)
+                    continue
+                }
                 if row.integer(2) != position {
                     try reorder.execute(arguments: [position, row[0] as DatabaseValue])
                 }
@@ -125,6 +135,17 @@ extension Store {
             try Row.fetchOne(db, sql: "SELECT \(Self.feedColumns) FROM feed WHERE id = ?", arguments: [id.rawValue])
                 .flatMap { try outline($0, db) }
         }
+    }
+
+    /// The guids of `episodes` not in `known`, by their audio address (the first episode listing an
+    /// address has it).
+    private static func unknownGuidsByAudio(_ episodes: [Episode], known: Set<String>) -> [String: String] {
+        var byAudio: [String: String] = [:]
+        for episode in episodes where !known.contains(episode.id) {
+            guard let audio = episode.soundURL?.absoluteString, byAudio[audio] == nil else { continue }
+            byAudio[audio] = episode.id
+        }
+        return byAudio
     }
 
     // MARK: - Rows

@@ -143,6 +143,43 @@ struct StoreFeedTests {
         #expect(try store.feed(id: feed)?.channel.episodes.map(\.id) == ["g", "b", "f", "e", "c", "d", "a"], "an empty fetch deletes nothing")
     }
 
+    @Test func aFeedThatRenamesEveryGuidOnEveryFetchKeepsItsEpisodesAndTheirPlaces() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("earshot.sqlite"))
+        // The same three episodes (same audio) under new guids each time, as some hosts do.
+        func renamed(_ round: Int) -> Channel {
+            var channel = Sample.channel(["c", "b", "a"])
+            for index in channel.episodes.indices { channel.episodes[index].id = "\(channel.episodes[index].id)-\(round)" }
+            return channel
+        }
+        let feed = try store.storeFeed(renamed(0), url: Sample.feedURL, validators: FeedValidators()).podcast
+        let b = try #require(try store.episodeID(guid: "b-0", in: feed))
+        try store.saveProgress(of: b, position: 61, completed: false, at: Date())
+        try store.makeCurrent(b)
+        for round in 1...5 {
+            let saved = try store.storeFeed(renamed(round), url: Sample.feedURL, validators: FeedValidators())
+            #expect(saved.newEpisodes.isEmpty, "a renamed episode is not a new one")
+            #expect(saved.episodeCount == 3, "fetch \(round) adds no rows")
+        }
+        #expect(try store.feed(id: feed)?.channel.episodes.map(\.id) == ["c-5", "b-5", "a-5"])
+        #expect(try store.episodeID(guid: "b-5", in: feed) == b, "the episode keeps its identity under its new guid")
+        #expect(try store.statusesByGuid(of: feed)["b-5"]?.lastListenTime == 61)
+        #expect(try store.currentEpisode()?.episode == b)
+    }
+
+    @Test func aNewGuidTakesOverOnlyAnEpisodeThatLeftTheFeedWithTheSameAudio() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("earshot.sqlite"))
+        let feed = try store.storeFeed(Sample.channel(["b", "a"]), url: Sample.feedURL, validators: FeedValidators()).podcast
+        // "a2" reuses a's audio while a is still listed: two episodes. "c" has audio of its own: new.
+        var channel = Sample.channel(["c", "b", "a"])
+        channel.episodes.append(Sample.episode("a2"))
+        channel.episodes[3].soundURL = channel.episodes[2].soundURL
+        let saved = try store.storeFeed(channel, url: Sample.feedURL, validators: FeedValidators())
+        #expect(saved.newEpisodes.count == 2)
+        #expect(try store.feed(id: feed)?.channel.episodes.map(\.id) == ["c", "b", "a", "a2"])
+    }
+
     @Test func aGuidListedTwiceKeepsItsFirstOccurrence() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
