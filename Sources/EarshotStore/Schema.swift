@@ -241,6 +241,12 @@ enum Schema {
             try db.execute(sql: SearchIndex.schemaSQL)
             try db.execute(sql: SearchIndex.rebuildSQL)
         }
+        migrator.registerMigration("v8") { db in
+            // Version 8: each podcast's counts kept by triggers (`PodcastTally`), for a start and a
+            // podcast list that cost the same with a million episodes as with a hundred.
+            try db.execute(sql: PodcastTally.schemaSQL)
+            try db.execute(sql: PodcastTally.fillSQL)
+        }
         return migrator
     }()
 

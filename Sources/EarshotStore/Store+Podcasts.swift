@@ -10,7 +10,7 @@ extension Store {
 
     /// The podcast `id`, or nil when there is none.
     public func podcast(_ id: PodcastID) throws -> PodcastSummary? {
-        try read { db in try summaries(db, sql: Self.summarySQL(filter: "?"), arguments: [id.rawValue, id.rawValue, id.rawValue]).first }
+        try read { db in try summaries(db, sql: Self.summarySQL(filter: "?"), arguments: [id.rawValue]).first }
     }
 
     /// The podcast whose feed lives at `url`, else the one whose feed lived there before it moved, or nil.
@@ -32,25 +32,16 @@ extension Store {
         }
     }
 
-    /// The summary query: the feed row (`feedColumns`), then its episode count, unplayed count,
-    /// last-played instant and former addresses (one a line). Counts come from the `(feedId, feedOrder)` index. For the whole library,
-    /// completion and last play come from one pass over the status rows (one per episode ever played),
-    /// each joined to its episode by primary key; for one podcast (a `filter` placeholder: bind its id
-    /// three times), from its episodes in the index, each joined to its status by primary key.
+    /// The summary query: the feed row (`feedColumns`), then its episode count, completed count,
+    /// last-played instant (all three from `podcastTally`: one row a podcast, whatever the library's
+    /// size) and former addresses (one a line). For one podcast, `filter` is its id's placeholder.
     private static func summarySQL(filter: String?) -> String {
-        let episodes = filter.map { "WHERE feedId = \($0)" } ?? ""
-        let played = filter.map { "WHERE e.feedId = \($0)" } ?? ""
         let feeds = filter.map { "WHERE f.id = \($0)" } ?? ""
-        let join = filter == nil ? "CROSS JOIN" : "JOIN"
         return """
-            WITH counts AS (SELECT feedId, count(*) AS episodes FROM episode \(episodes) GROUP BY feedId),
-            played AS (
-                SELECT e.feedId, sum(s.hasCompleted = 1) AS completed, max(s.lastPlayedAt) AS lastPlayedAt
-                FROM episodeStatus s \(join) episode e ON e.id = s.episodeId \(played) GROUP BY e.feedId)
             SELECT \(feedColumns.split(separator: ",").map { "f." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
-                ifnull(c.episodes, 0), ifnull(p.completed, 0), p.lastPlayedAt,
+                ifnull(t.episodes, 0), ifnull(t.completed, 0), t.lastPlayedAt,
                 (SELECT group_concat(a.url, char(10)) FROM feedAlias a WHERE a.feedId = f.id)
-            FROM feed f LEFT JOIN counts c ON c.feedId = f.id LEFT JOIN played p ON p.feedId = f.id
+            FROM feed f LEFT JOIN podcastTally t ON t.feedId = f.id
             \(feeds) ORDER BY f.addedAt, f.id
             """
     }
