@@ -16,6 +16,13 @@ struct Resolver {
         }
     }
 
+    /// The id of the podcast named: a number as it is (the daemon says when there is no such podcast,
+    /// so a big library's list is not fetched for it), text among the library's titles.
+    func podcastID(_ reference: Reference) throws -> Int64 {
+        if case .id(let id) = reference { return id }
+        return try podcast(reference).id
+    }
+
     /// The podcasts whose title contains `text`.
     static func podcastMatches(_ text: String, _ podcasts: [PodcastRecord]) -> [NameResolution.Candidate] {
         NameResolution.matching(text, in: podcasts.map { .init(id: $0.id, title: $0.displayTitle) })

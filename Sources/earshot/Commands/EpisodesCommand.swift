@@ -42,7 +42,7 @@ struct EpisodesCommand: ParsableCommand {
     func run() throws {
         if let feed { return try Self.printFeed(feed, json: json) }
         let client = try DaemonClient()
-        let id = try podcast.map { try Resolver(client: client).podcast($0).id } ?? 0
+        let id = try podcast.map { try Resolver(client: client).podcastID($0) } ?? 0
         let episodes = try client.episodes(of: id, filter: only?.rawValue ?? "all")
         Console.print(json
             ? try JSONOutput.render(episodes)

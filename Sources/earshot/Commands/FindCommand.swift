@@ -40,7 +40,7 @@ struct FindCommand: ParsableCommand {
 
     func run() throws {
         let client = try DaemonClient()
-        let scope = try podcast.map { try Resolver(client: client).podcast($0).id } ?? 0
+        let scope = try podcast.map { try Resolver(client: client).podcastID($0) } ?? 0
         let hits = try client.find(words.joined(separator: " "), podcast: scope, limit: limit)
         if json { return Console.print(try JSONOutput.render(hits)) }
         guard !hits.isEmpty else { throw CommandFailure("nothing in the library matches “\(words.joined(separator: " "))”") }

@@ -58,7 +58,7 @@ struct PlayCommand: ParsableCommand {
         let resolver = Resolver(client: client)
         if let hit { return Console.print(FindText.played(try client.playFound(hit))) }
         if let name, podcast {
-            try client.play(podcast: try resolver.podcast(name).id)
+            try client.play(podcast: try resolver.podcastID(name))
         } else if case .id(let id) = name {
             try play(id, with: client)
         } else if case .text(let text) = name {

@@ -20,7 +20,7 @@ struct RefreshCommand: ParsableCommand {
 
     func run() throws {
         let client = try DaemonClient()
-        let ids = try podcast.map { [try Resolver(client: client).podcast($0).id] } ?? []
+        let ids = try podcast.map { [try Resolver(client: client).podcastID($0)] } ?? []
         InterruptNotice.install("stopped following the refresh; Earshot finishes it in the background")
         let progress = ProgressDisplay(label: "Refreshing")
         client.onProgress(of: "refresh") { progress.update(done: $0.done, total: $0.total, item: $0.item) }

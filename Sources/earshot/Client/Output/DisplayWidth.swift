@@ -1,7 +1,12 @@
 /// How many terminal columns text takes: most characters one, East Asian wide characters and emoji
 /// two, combining marks none (they belong to the character before).
 extension String {
-    var displayWidth: Int { reduce(0) { $0 + $1.displayWidth } }
+    var displayWidth: Int {
+        // Printable ASCII, most titles, is one column a byte; anything else is measured character by
+        // character (a long listing spent most of its time here).
+        if utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return utf8.count }
+        return reduce(0) { $0 + $1.displayWidth }
+    }
 
     /// The text cut to at most `width` columns, ending in "…" (after no space) when it was cut.
     func truncated(toWidth width: Int) -> String {

@@ -34,7 +34,7 @@ struct TextTable {
                 return columns[index].alignRight ? cell.leftPadded(toWidth: widths[index]) : cell.padded(toWidth: widths[index])
             }
             .joined(separator: Self.gap)
-            .replacingTrailingSpaces()
+            .droppingTrailingSpaces()
         }
         .joined(separator: "\n")
     }
@@ -52,9 +52,8 @@ struct TextTable {
 }
 
 private extension String {
-    func replacingTrailingSpaces() -> String {
-        var text = Substring(self)
-        while text.last == " " { text = text.dropLast() }
-        return String(text)
+    func droppingTrailingSpaces() -> String {
+        let spaces = utf8.reversed().prefix { $0 == UInt8(ascii: " ") }.count
+        return spaces == 0 ? self : String(decoding: utf8.dropLast(spaces), as: UTF8.self)
     }
 }
