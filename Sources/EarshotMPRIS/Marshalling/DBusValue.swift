@@ -42,6 +42,14 @@ public indirect enum DBusValue: Sendable, CustomStringConvertible {
     }
 
     /// The value's complete D-Bus type signature, e.g. `x`, `as`, `a{sv}`, `(ii)`.
+    /// Whether this is a basic value (no container), whose signature is one type code.
+    var isBasic: Bool {
+        switch self {
+        case .array, .dictionary, .structure, .variant: false
+        default: true
+        }
+    }
+
     public var signature: String {
         switch self {
         case .byte: "y"

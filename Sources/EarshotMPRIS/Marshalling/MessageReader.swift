@@ -78,9 +78,7 @@ enum MessageReader {
             let entries = try withSubIterator(iter) { sub throws(BusError) in
                 var entries: [DBusValue.DictionaryEntry] = []
                 while dbus_message_iter_get_arg_type(sub) == DBusTypeCode.dictEntry {
-                    let pair = try withSubIterator(sub) { pair throws(BusError) in try readAll(pair) }
-                    guard pair.count == 2 else { throw .invalidArgs("malformed dictionary entry") }
-                    entries.append(.init(key: pair[0], value: pair[1]))
+                    entries.append(try withSubIterator(sub) { pair throws(BusError) in try readEntry(pair) })
                     dbus_message_iter_next(sub)
                 }
                 return entries
@@ -91,13 +89,24 @@ enum MessageReader {
         return .array(elementSignature: elementSignature, items)
     }
 
+    /// A dictionary entry's key and value, read in place (a listing of thousands of records has tens of
+    /// thousands of them).
+    private static func readEntry(_ pair: UnsafeMutablePointer<DBusMessageIter>) throws(BusError) -> DBusValue.DictionaryEntry {
+        guard dbus_message_iter_get_arg_type(pair) != DBusTypeCode.invalid else { throw .invalidArgs("malformed dictionary entry") }
+        let key = try read(pair)
+        guard dbus_message_iter_next(pair) != 0 else { throw .invalidArgs("malformed dictionary entry") }
+        return .init(key: key, value: try read(pair))
+    }
+
+    /// Runs `body` on an iterator over the container at `iter`, kept on the stack.
     private static func withSubIterator<T>(
         _ iter: UnsafeMutablePointer<DBusMessageIter>,
         _ body: (UnsafeMutablePointer<DBusMessageIter>) throws(BusError) -> T
     ) throws(BusError) -> T {
-        let sub = UnsafeMutablePointer<DBusMessageIter>.allocate(capacity: 1)
-        defer { sub.deallocate() }
-        dbus_message_iter_recurse(iter, sub)
-        return try body(sub)
+        var sub = DBusMessageIter()
+        return try withUnsafeMutablePointer(to: &sub) { pointer throws(BusError) in
+            dbus_message_iter_recurse(iter, pointer)
+            return try body(pointer)
+        }
     }
 }

@@ -18,6 +18,7 @@ enum MessageWriter {
     /// Checks that `value` can be written: valid paths and signatures, elements of the declared type,
     /// basic dictionary keys, non-empty structs, and a total signature within D-Bus limits.
     static func validate(_ value: DBusValue) throws(BusError) {
+        if value.isBasic { return try validateContents(value) }
         guard DBusSignature.isSingleCompleteType(value.signature) else {
             throw .invalidArgs("'\(value.signature)' is not a valid D-Bus type (nesting or length limits)")
         }
@@ -125,21 +126,22 @@ enum MessageWriter {
         _ type: Int32, _ containedSignature: String?, in iter: UnsafeMutablePointer<DBusMessageIter>,
         _ body: (UnsafeMutablePointer<DBusMessageIter>) throws(BusError) -> Void
     ) throws(BusError) {
-        let sub = UnsafeMutablePointer<DBusMessageIter>.allocate(capacity: 1)
-        defer { sub.deallocate() }
-        let opened: dbus_bool_t
-        if let containedSignature {
-            opened = dbus_message_iter_open_container(iter, type, containedSignature, sub)
-        } else {
-            opened = dbus_message_iter_open_container(iter, type, nil, sub)
+        var iterator = DBusMessageIter()
+        try withUnsafeMutablePointer(to: &iterator) { sub throws(BusError) in
+            let opened: dbus_bool_t
+            if let containedSignature {
+                opened = dbus_message_iter_open_container(iter, type, containedSignature, sub)
+            } else {
+                opened = dbus_message_iter_open_container(iter, type, nil, sub)
+            }
+            guard opened != 0 else { throw .noMemory() }
+            do throws(BusError) {
+                try body(sub)
+            } catch {
+                dbus_message_iter_abandon_container(iter, sub)
+                throw error
+            }
+            guard dbus_message_iter_close_container(iter, sub) != 0 else { throw .noMemory() }
         }
-        guard opened != 0 else { throw .noMemory() }
-        do {
-            try body(sub)
-        } catch {
-            dbus_message_iter_abandon_container(iter, sub)
-            throw error
-        }
-        guard dbus_message_iter_close_container(iter, sub) != 0 else { throw .noMemory() }
     }
 }
