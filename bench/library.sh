@@ -39,8 +39,8 @@ while (($#)); do
     shift
 done
 
-bench=$(realpath "$build")/earshot-bench
-earshot=$(realpath "$build")/earshot
+bench=$(realpath -m "$build")/earshot-bench
+earshot=$(realpath -m "$build")/earshot
 audio=$PWD/data/demo/02-controls.mp3
 work=$(mktemp -d)
 pids=()
