@@ -9,15 +9,22 @@
 #   with the 60,000 episodes in the library, and its cold start to Metadata restored.
 #   gPodder: `gpo import`, `gpo update` (all 304), `gpo update` (every feed changed), each with its
 #   wall time and peak resident memory (/usr/bin/time -v), in its own GPODDER_HOME.
+#   The floors (issue 24), with Earshot: every feed downloaded once (not timed), then stored by
+#   bench/import-floor.c (libxml2's xmlTextReader and SQLite on `nproc` threads, Earshot's tables and
+#   indexes) and asked for again by `curl --parallel` at Earshot's concurrency with its ETag and
+#   Last-Modified (all 304). Earshot's times are printed as ratios to them, with the command line's
+#   own times (`earshot podcasts`, `episodes 1`, `queue`, `status`, 20 runs each) on the big library.
 #
 # Usage: bench/library.sh [--no-gpodder] [--no-earshot] [--feeds N] [--episodes N] [--build DIR]
+#                         [--figures FILE]
 # Earshot's side needs a release build (swift build -c release; --build .build/debug to try the script
-# with a debug one); gPodder's side the Debian package gpodder.
+# with a debug one); gPodder's side the Debian package gpodder. --figures FILE keeps the figures, one
+# `key value` a line (bench/scale.sh reads them).
 # Nothing leaves 127.0.0.1. Every folder is temporary and removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-run_gpodder=1 run_earshot=1 feeds=200 episodes=300 build=.build/release
+run_gpodder=1 run_earshot=1 feeds=200 episodes=300 build=.build/release figures_file=
 while (($#)); do
     case $1 in
         --no-gpodder) run_gpodder=0 ;;
@@ -25,14 +32,15 @@ while (($#)); do
         --feeds) feeds=$2; shift ;;
         --episodes) episodes=$2; shift ;;
         --build) build=$2; shift ;;
+        --figures) figures_file=$2; shift ;;
         -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         *) echo "library.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
     shift
 done
 
-bench=$(realpath "$build")/earshot-bench
-earshot=$(realpath "$build")/earshot
+bench=$(realpath -m "$build")/earshot-bench
+earshot=$(realpath -m "$build")/earshot
 audio=$PWD/data/demo/02-controls.mp3
 work=$(mktemp -d)
 pids=()
@@ -52,9 +60,11 @@ if ((run_gpodder)) && ! command -v gpo >/dev/null; then
 fi
 
 seconds() { date +%s.%N; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 # CPU seconds (user + system) a process has used so far.
 cpu_s() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f", ($14 + $15) / hz }' "/proc/$1/stat"; }
+# CPU seconds the daemon has used since $cpu (a cpu_s reading); the clock ticks every 10 ms.
+cpu_since() { awk -v a="$cpu" -v b="$(cpu_s "$daemon_pid")" 'BEGIN { printf "%.2f", b - a }'; }
 rss_mb() { awk -v key="$2:" '$1 == key { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
 feed_stats() { curl -sf "$base/_control/stats"; }
 # Where the figures go, one `key value` a line, for the summary at the end.
@@ -68,6 +78,65 @@ base=$(cat "$work/url")
 curl -sf "$base/subs.opml" -o "$work/subs.opml"
 echo "## Library benchmark: $feeds podcasts × $episodes episodes, $(( $(curl -sf "$base/feeds/1.xml" | wc -c) / 1024 )) KB a feed, on $base"
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
+record feeds "$feeds"
+record episodes "$episodes"
+record load-start "$(cut -d' ' -f1 /proc/loadavg)"
+
+if ((run_earshot)); then
+    echo
+    echo "### The floors (issue 24): the same work with the C libraries and curl alone"
+    # Every feed as Earshot imports it (generation 0), with its response headers: not timed. A curl
+    # config of one block per feed (`next` keeps each block's options to its own URL).
+    mkdir "$work/feeds"
+    for n in $(seq "$feeds"); do
+        ((n == 1)) || echo next
+        printf 'url = "%s/feeds/%d.xml"\nfail\noutput = "%s/feeds/%d.xml"\ndump-header = "%s/feeds/%d.headers"\n' \
+            "$base" "$n" "$work" "$n" "$work" "$n"
+    done > "$work/download.curl"
+    curl --no-progress-meter --parallel --parallel-max 4 -K "$work/download.curl"
+    downloaded=$(find "$work/feeds" -name '*.xml' | wc -l)
+    ((downloaded == feeds)) || { echo "library.sh: $downloaded of $feeds feeds downloaded" >&2; exit 1; }
+    echo "downloaded for the floors: $feeds feeds, $(du -sm "$work/feeds" | cut -f1) MB (not timed)"
+
+    # The import floor: the downloaded files parsed and stored in a database of their own, one
+    # transaction per feed, on as many threads as cores (bench/import-floor.c says what it includes).
+    floor_flags=$(pkg-config --cflags --libs libxml-2.0 sqlite3)
+    read -ra floor_flags <<< "$floor_flags"
+    gcc -O2 -pthread -o "$work/import-floor" bench/import-floor.c "${floor_flags[@]}"
+    "$work/import-floor" "$work/import-floor.sqlite" "$(nproc)" "$work/feeds" > "$work/import-floor.out"
+    record import-floor "$(sed -n 's/^import floor: \([0-9.]*\) s.*/\1/p' "$work/import-floor.out")"
+    sed 's/^/the /' "$work/import-floor.out"
+    rm -f "$work"/import-floor.sqlite*
+
+    # The conditional-refresh floor: the same GETs Earshot sends when nothing changed, each with the
+    # feed's ETag (If-None-Match) and Last-Modified (If-Modified-Since), 4 at once on kept-alive
+    # connections as Earshot's FeedUpdater does on one host; the median of 3 runs of the whole command.
+    headers=()
+    for n in $(seq "$feeds"); do headers+=("$work/feeds/$n.headers"); done
+    # shellcheck disable=SC2016 # awk's own $0 and $1
+    awk -v base="$base" '
+        function value() { v = $0; sub(/^[^:]*:[ \t]*/, "", v); sub(/\r$/, "", v); return v }
+        FNR == 1 {
+            if (NR > 1) print "next"
+            n = FILENAME; sub(/.*\//, "", n); sub(/\.headers$/, "", n)
+            printf "url = \"%s/feeds/%s.xml\"\noutput = \"/dev/null\"\nwrite-out = \"%%{http_code}\\n\"\n", base, n
+        }
+        tolower($1) == "etag:" { v = value(); gsub(/"/, "\\\"", v); printf "header = \"If-None-Match: %s\"\n", v }
+        tolower($1) == "last-modified:" { printf "header = \"If-Modified-Since: %s\"\n", value() }
+        ' "${headers[@]}" > "$work/refresh.curl"
+    before=$(feed_stats)
+    for run in 1 2 3; do
+        start=$(seconds)
+        curl --no-progress-meter --parallel --parallel-immediate --parallel-max 4 -K "$work/refresh.curl" > "$work/codes"
+        end=$(seconds)
+        elapsed "$start" "$end" >> "$work/curl-runs"
+        echo >> "$work/curl-runs"
+        answered=$(grep -c '^304$' "$work/codes" || true)
+        ((answered == feeds)) || { echo "library.sh: curl run $run: $answered of $feeds answered 304" >&2; exit 1; }
+    done
+    record curl-floor "$(sort -n "$work/curl-runs" | sed -n 2p)"
+    echo "the conditional-refresh floor (curl --parallel-max 4, $feeds × 304): $(figure curl-floor) s, median of 3 ($(paste -sd' ' "$work/curl-runs") s; feed requests before: $before; after: $(feed_stats))"
+fi
 
 if ((run_earshot)); then
     echo
@@ -78,7 +147,8 @@ if ((run_earshot)); then
     export EARSHOT_AUDIO_SINK="fakesink sync=true"
     mkdir -p "$XDG_CONFIG_HOME"
     dbus-daemon --session --fork --print-address=1 --print-pid=1 > "$work/bus"
-    export DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$work/bus")
+    DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$work/bus")
+    export DBUS_SESSION_BUS_ADDRESS
     bus_pid=$(sed -n 2p "$work/bus")
     # The daemon as cold-start starts it too: its own state and cache, a silent real-time output.
     cat > "$work/earshot-serve" <<EOF
@@ -97,6 +167,31 @@ EOF
     }
     stop_daemon() { kill "$daemon_pid"; wait "$daemon_pid" 2>/dev/null || true; }
     cli() { "$earshot" "$@"; }
+    # earshot-bench library-latency's report (in LABEL-position and LABEL-pause): p99 and max, µs.
+    record_latency() {
+        local label=$1 file=$2 call key
+        for call in Get Pause; do
+            key=$label-$([[ $call == Get ]] && echo position || echo pause)
+            record "$key-p99" "$(sed -n "s/^$call.*p99 \([0-9]*\) µs.*/\1/p" "$file")"
+            record "$key-max" "$(sed -n "s/^$call.*max \([0-9]*\) µs.*/\1/p" "$file")"
+        done
+    }
+    # One command of the command line, end to end (process start, D-Bus, printing to /dev/null): 2
+    # untimed runs, then 20 timed; median and p90 in ms into cli-KEY-p50 and cli-KEY-p90.
+    cli_times() {
+        local key=$1 run t0 times=()
+        shift
+        for run in 1 2; do cli "$@" > /dev/null; done
+        for run in $(seq 20); do
+            t0=$EPOCHREALTIME
+            cli "$@" > /dev/null
+            times+=("$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", (b - a) * 1000 }')")
+        done
+        printf '%s\n' "${times[@]}" | sort -n > "$work/cli-times"
+        record "cli-$key-p50" "$(sed -n 11p "$work/cli-times")"
+        record "cli-$key-p90" "$(sed -n 19p "$work/cli-times")"
+        echo "  earshot $*: median $(figure "cli-$key-p50") ms, p90 $(figure "cli-$key-p90") ms (20 runs, $(head -1 "$work/cli-times")–$(tail -1 "$work/cli-times") ms)"
+    }
 
     start_daemon
     # Import, with MPRIS answered meanwhile: Get(Position) and Pause, timed until the import ends.
@@ -110,23 +205,41 @@ EOF
     touch "$work/import.done"
     wait "$latency_pid" || { cat "$work/latency" >&2; exit 1; }
     record earshot-import "$(elapsed "$start" "$end")"
+    record earshot-import-cpu "$(cpu_since)"
     record earshot-import-peak "$(rss_mb "$daemon_pid" VmHWM)"
-    echo "earshot import: $(figure earshot-import) s (daemon CPU $(elapsed "$cpu" "$(cpu_s "$daemon_pid")") s), daemon peak resident memory $(figure earshot-import-peak) MB"
+    record_latency import "$work/latency"
+    echo "earshot import: $(figure earshot-import) s (daemon CPU $(figure earshot-import-cpu) s), daemon peak resident memory $(figure earshot-import-peak) MB"
     sed 's/^/  while importing: /' "$work/latency"
     tail -1 "$work/import.out" | sed 's/^/  import said: /'
     cli status | sed 's/^/  status: /'
+    # The command line right after the import, the whole library stored: each command start to exit.
+    echo "the command line with $((feeds * episodes)) episodes stored:"
+    cli_times podcasts podcasts
+    cli_times episodes episodes 1
+    cli_times queue queue
+    cli_times status status
 
     before=$(feed_stats)
     cpu=$(cpu_s "$daemon_pid")
     start=$(seconds); cli refresh > "$work/refresh.out"; end=$(seconds)
     record earshot-refresh-304 "$(elapsed "$start" "$end")"
-    echo "earshot refresh, nothing changed: $(figure earshot-refresh-304) s (daemon CPU $(elapsed "$cpu" "$(cpu_s "$daemon_pid")") s; feed requests before: $before; after: $(feed_stats))"
+    record earshot-refresh-304-cpu "$(cpu_since)"
+    echo "earshot refresh, nothing changed: $(figure earshot-refresh-304) s (daemon CPU $(figure earshot-refresh-304-cpu) s; feed requests before: $before; after: $(feed_stats))"
 
     curl -sf "$base/_control/change" >/dev/null
+    # The refresh with every feed changed, with MPRIS answered meanwhile, as during the import.
+    "$bench" library-latency --stop-file "$work/refresh.done" > "$work/refresh-latency" 2>&1 &
+    latency_pid=$!
+    pids+=("$latency_pid")
     cpu=$(cpu_s "$daemon_pid")
     start=$(seconds); cli refresh > "$work/refresh.out"; end=$(seconds)
+    touch "$work/refresh.done"
+    wait "$latency_pid" || { cat "$work/refresh-latency" >&2; exit 1; }
     record earshot-refresh-changed "$(elapsed "$start" "$end")"
-    echo "earshot refresh, every feed changed: $(figure earshot-refresh-changed) s (daemon CPU $(elapsed "$cpu" "$(cpu_s "$daemon_pid")") s; feed requests: $(feed_stats))"
+    record earshot-refresh-changed-cpu "$(cpu_since)"
+    record_latency refresh "$work/refresh-latency"
+    echo "earshot refresh, every feed changed: $(figure earshot-refresh-changed) s (daemon CPU $(figure earshot-refresh-changed-cpu) s; feed requests: $(feed_stats))"
+    sed 's/^/  while refreshing: /' "$work/refresh-latency"
 
     # Playing one episode, with the whole library stored: first in the daemon that imported, then in a
     # fresh daemon that restores it from the store (what a login session sees).
@@ -145,8 +258,9 @@ EOF
     record earshot-cold-start "$(sed -n 's/.*median \([0-9]*\) ms.*/\1/p' "$work/cold")"
 
     # The floor under any player on this stack: the same C libraries, each used once (bench/stack-floor.c).
-    gcc -O2 -o "$work/stack-floor" bench/stack-floor.c \
-        $(pkg-config --cflags --libs gstreamer-1.0 libsoup-3.0 libxml-2.0 sqlite3 dbus-1)
+    stack_flags=$(pkg-config --cflags --libs gstreamer-1.0 libsoup-3.0 libxml-2.0 sqlite3 dbus-1)
+    read -ra stack_flags <<< "$stack_flags"
+    gcc -O2 -o "$work/stack-floor" bench/stack-floor.c "${stack_flags[@]}"
     "$work/stack-floor" "file://$audio" "$work/floor.sqlite" 2>/dev/null &
     floor_pid=$!
     pids+=("$floor_pid")
@@ -196,4 +310,38 @@ if ((run_earshot && run_gpodder)); then
     echo "playing with the library: $(figure earshot-playing) MB against 2 × $(figure stack-floor) MB (target)"
     echo "cold start: $(figure earshot-cold-start) ms (target 100 ms)"
 fi
+
+if ((run_earshot)); then
+    echo
+    echo "### Earshot against the floors (issue 24 targets)"
+    # over A B: figure A over figure B; verdict VALUE TARGET: "met" when VALUE ≤ TARGET.
+    over() { awk -v a="$(figure "$1")" -v b="$(figure "$2")" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "?" }'; }
+    verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v != "" && v + 0 <= t + 0) ? "met" : "NOT met" }'; }
+    ms() { awk -v us="$(figure "$1")" 'BEGIN { printf "%.1f", us / 1000 }'; }
+    per_episode() { awk -v s="$(figure "$1")" -v n="$2" 'BEGIN { printf "%.1f", s * 1e6 / n }'; }
+    r=$(over earshot-import import-floor)
+    echo "import: $(figure earshot-import) s against the import floor's $(figure import-floor) s: ${r}× (target ≤ 2×: $(verdict "$r" 2))"
+    r=$(over earshot-refresh-changed import-floor)
+    echo "refresh, every feed changed: $(figure earshot-refresh-changed) s against the import floor's $(figure import-floor) s: ${r}× (target ≤ 2×: $(verdict "$r" 2))"
+    r=$(over earshot-refresh-304 curl-floor)
+    echo "refresh, nothing changed: $(figure earshot-refresh-304) s against curl's $(figure curl-floor) s: ${r}× (target ≤ 1.5×: $(verdict "$r" 1.5))"
+    echo "per episode: import $(per_episode earshot-import $((feeds * episodes))) µs, refresh with every feed changed $(per_episode earshot-refresh-changed $((feeds * (episodes + 1)))) µs, the import floor $(per_episode import-floor $((feeds * episodes))) µs (bench/scale.sh compares two sizes: target ≤ 1.1×)"
+    for command in podcasts "episodes 1" queue status; do
+        key=${command%% *}
+        echo "earshot $command: median $(figure "cli-$key-p50") ms, p90 $(figure "cli-$key-p90") ms (target ≤ 30 ms: median $(verdict "$(figure "cli-$key-p50")" 30), p90 $(verdict "$(figure "cli-$key-p90")" 30))"
+    done
+    for phase in import refresh; do
+        what=$([[ $phase == import ]] && echo "while importing" || echo "while refreshing every changed feed")
+        for call in position pause; do
+            name=$([[ $call == position ]] && echo "Get(Position)" || echo Pause)
+            echo "$name $what: p99 $(ms "$phase-$call-p99") ms, max $(ms "$phase-$call-max") ms (target p99 ≤ 2 ms: $(verdict "$(ms "$phase-$call-p99")" 2); max ≤ 20 ms: $(verdict "$(ms "$phase-$call-max")" 20))"
+        done
+    done
+    echo "peak resident memory during the import: $(figure earshot-import-peak) MB (target ≤ 100 MB: $(verdict "$(figure earshot-import-peak)" 100))"
+    r=$(over earshot-playing stack-floor)
+    echo "resident memory while playing, restored from the store: $(figure earshot-playing) MB against the C floor's $(figure stack-floor) MB: ${r}× (target ≤ 1.5×: $(verdict "$r" 1.5))"
+    echo "cold start to Metadata restored: $(figure earshot-cold-start) ms (target ≤ 50 ms: $(verdict "$(figure earshot-cold-start)" 50))"
+fi
+record load-end "$(cut -d' ' -f1 /proc/loadavg)"
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+if [[ -n $figures_file ]]; then cp "$work/figures" "$figures_file"; fi
