@@ -72,11 +72,8 @@ public final class Library {
     /// The bundled demo feed: the first-run default, unsubscribed when the listener adds a podcast.
     public let demoURL: URL?
     /// Every podcast, in the order they were added.
-    public private(set) var podcasts: [PodcastSummary] {
-        didSet { indexByURL = Self.index(podcasts) }
-    }
-    /// Where each feed address is in `podcasts` (an import looks up hundreds of addresses).
-    private var indexByURL: [URL: Int] = [:]
+    public var podcasts: [PodcastSummary] { roster.all }
+    private var roster = PodcastRoster([])
     /// The settings as stored, per podcast and global (key nil).
     var settings: [PodcastID?: [String: String]] = [:]
     /// Defaults from the configuration file, below the stored ones (see `configureDefaults`).
@@ -92,26 +89,16 @@ public final class Library {
         self.demoURL = demoURL
         updater = FeedUpdater(fetcher: fetcher, store: store, background: background)
         do {
-            podcasts = try store.podcasts()
-            indexByURL = Self.index(podcasts)
+            roster = PodcastRoster(try store.podcasts())
             settings = try store.allSettings()
         } catch {
             throw .failed("cannot read the library: \(error)")
         }
     }
 
-    public func podcast(_ id: PodcastID) -> PodcastSummary? { podcasts.first { $0.id == id } }
-    public func podcast(url: URL) -> PodcastSummary? { indexByURL[url].map { podcasts[$0] } }
-
-    /// Each podcast by the address its feed lives at, and by those it lived at before it moved.
-    private static func index(_ podcasts: [PodcastSummary]) -> [URL: Int] {
-        var index: [URL: Int] = [:]
-        for (offset, podcast) in podcasts.enumerated() {
-            for former in podcast.formerURLs where index[former] == nil { index[former] = offset }
-        }
-        for (offset, podcast) in podcasts.enumerated() { index[podcast.url] = offset }
-        return index
-    }
+    public func podcast(_ id: PodcastID) -> PodcastSummary? { roster.podcast(id) }
+    /// The podcast whose feed lives at `url`, or lived there before it moved.
+    public func podcast(url: URL) -> PodcastSummary? { roster.podcast(url: url) }
 
     /// Whether `podcast` is the bundled demo.
     public func isDemo(_ podcast: PodcastID) -> Bool { demoURL != nil && self.podcast(podcast)?.url == demoURL }
@@ -162,8 +149,8 @@ public final class Library {
 
     /// Keeps a podcast's "last played" current (the Played ordering of playlists).
     func notePlayed(_ podcast: PodcastID?, at date: Date) {
-        guard let podcast, let index = podcasts.firstIndex(where: { $0.id == podcast }) else { return }
-        podcasts[index].lastPlayedAt = date
+        guard let podcast else { return }
+        roster.update(podcast) { $0.lastPlayedAt = date }
     }
 
     // MARK: Subscribing and refreshing
@@ -255,11 +242,8 @@ public final class Library {
             report.describe(saved, summary)
         case .stored(let saved, let summary, let outline):
             if let merge = saved.merged { absorb(merge) }
-            if let index = podcasts.firstIndex(where: { $0.id == summary.id }) {
-                podcasts[index] = summary
-            } else {
-                podcasts.append(summary)
-                if let autoQueue { save(SettingsTable.autoQueue, autoQueue ? "on" : "off", for: summary.id) }
+            if roster.store(summary), let autoQueue {
+                save(SettingsTable.autoQueue, autoQueue ? "on" : "off", for: summary.id)
             }
             report.describe(saved, summary)
             report.alreadySubscribed = request.podcast == nil && !saved.isNew
@@ -267,10 +251,10 @@ public final class Library {
             if !saved.isNew, !saved.newEpisodes.isEmpty { events.publish(.newEpisodes(saved.newEpisodes, of: summary.id)) }
             events.publish(.podcastsChanged)
         case .notModified(let id):
-            if let index = podcasts.firstIndex(where: { $0.id == id }) {
-                podcasts[index].lastCheckedAt = Date()
-                report.title = podcasts[index].channel.title
-                report.episodes = podcasts[index].episodeCount
+            roster.update(id) { $0.lastCheckedAt = Date() }
+            if let podcast = podcast(id) {
+                report.title = podcast.channel.title
+                report.episodes = podcast.episodeCount
             }
             report.notModified = true
         case .failed(let message), .notAFeed(let message), .unauthorized(let message):
@@ -289,7 +273,7 @@ public final class Library {
     /// A podcast was merged into another (its feed moved onto the other's address): its summary goes,
     /// and the other takes the settings it did not have (as the store did).
     private func absorb(_ merge: PodcastMerge) {
-        podcasts.removeAll { $0.id == merge.from }
+        roster.remove(merge.from)
         if let theirs = settings.removeValue(forKey: merge.from) {
             settings[merge.into, default: [:]].merge(theirs) { mine, _ in mine }
         }
@@ -318,7 +302,7 @@ public final class Library {
     /// `deletingFiles`, its downloaded files too.
     public func unsubscribe(_ id: PodcastID, deletingFiles: Bool = false) throws(LibraryError) {
         guard podcast(id) != nil else { throw .noSuchPodcast(id) }
-        podcasts.removeAll { $0.id == id }
+        roster.remove(id)
         settings[id] = nil
         let store = self.store
         background.run { Player.log { try store.removePodcast(id) } }

@@ -15,7 +15,10 @@ public final class BusAnnouncements {
         self.bridge = bridge
         self.adapter = adapter
         playlists = PlaylistWatcher(bridge: bridge, adapter: adapter)
-        bridge.onArtArrived = { [weak self] in self?.podcastsChanged() }
+        bridge.onArtArrived = { [weak self] in
+            self?.playlists.announce()
+            self?.adapter?.stateChanged()
+        }
         subscription = session.events.subscribe { [weak self] event in self?.hear(event) }
     }
 
@@ -26,17 +29,14 @@ public final class BusAnnouncements {
             adapter?.stateChanged()
         case .seeked(let position):
             adapter?.seeked(to: position.inMicroseconds)
+        case .feedStored(let podcast, _, _):
+            playlists.announce([podcast])
         case .podcastsChanged:
-            podcastsChanged()
-        case .episodeChanged, .progressSaved, .feedStored, .newEpisodes, .refreshFinished, .podcastRemoved, .settingChanged,
+            adapter?.stateChanged()
+        case .episodeChanged, .progressSaved, .newEpisodes, .refreshFinished, .podcastRemoved, .settingChanged,
              .listened, .marked, .downloaded:
             break
         }
-    }
-
-    private func podcastsChanged() {
-        playlists.announce()
-        adapter?.stateChanged()
     }
 
     /// Stops following the session (at exit).

@@ -101,4 +101,34 @@ extension PlaylistsTests {
         #expect(recent.contains("'Up Next'"), "Up Next played last, so it is among the two most recent: \(recent)")
         #expect(h.terminate() == 0)
     }
+
+    @Test func aPodcastRenamedByARefreshIsAnnouncedOnceAndAnUnchangedOneSaysNothing() throws {
+        let h = try DaemonHarness()
+        try Self.addSecondShow(h)
+        let capture = h.stateDirectory + "/playlists-monitor.txt"
+        let fd = open(capture, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let monitor = try ChildProcess(["dbus-monitor", "--session", "type='signal',interface='org.mpris.MediaPlayer2.Playlists'"],
+                                       environment: ["DBUS_SESSION_BUS_ADDRESS": h.bus.address], stdout: fd)
+        close(fd)
+        var captured: String { (try? String(contentsOfFile: capture, encoding: .utf8)) ?? "" }
+        // dbus-monitor says NameLost once it has become a monitor: from then on it sees every signal.
+        for _ in 0..<100 where !captured.contains("member=NameLost") { usleep(50_000) }
+        try #require(captured.contains("member=NameLost"), "dbus-monitor never started listening")
+
+        let renamed = AudioFixtures.feed(audioBase: h.server.baseURL).replacingOccurrences(of: "Daemon Show", with: "Renamed Show")
+            .replacingOccurrences(of: "<guid>ep-", with: "<guid>other-")
+        h.server.serve("/other.xml", body: Array(renamed.utf8), contentType: "application/rss+xml")
+        let refresh = ["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path", "/org/earshot/Earshot",
+                       "--method", "org.earshot.Earshot1.Refresh", "@ax []"]
+        #expect(try Subprocess.run(refresh, busAddress: h.bus.address, context: h.context).status == 0)
+        for _ in 0..<100 where !captured.contains("Renamed Show") { usleep(50_000) }
+        #expect(try Subprocess.run(refresh, busAddress: h.bus.address, context: h.context).status == 0, "the same feed again")
+        usleep(500_000)
+        monitor.signal(SIGTERM)
+        _ = monitor.wait()
+        let changes = captured.components(separatedBy: "\nsignal ").filter { $0.contains("member=PlaylistChanged") }
+        #expect(changes.count == 1, "one PlaylistChanged, for the renamed podcast only: \(captured)")
+        #expect(changes.first?.contains("Renamed Show") == true)
+        #expect(h.terminate() == 0)
+    }
 }
