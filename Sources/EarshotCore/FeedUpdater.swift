@@ -149,9 +149,10 @@ public final class FeedUpdater {
                 let store = self.store, validators = request.validators
                 self.background.run({ () -> Outcome in
                     do {
-                        guard try store.podcast(podcast) != nil else { return .vanished }
                         try store.markChecked(podcast, validators: validators, checkedAt: Date())
                         return .notModified(podcast)
+                    } catch StoreError.noSuchFeed {
+                        return .vanished
                     } catch {
                         return .failed("\(request.url.absoluteString): \(error)")
                     }

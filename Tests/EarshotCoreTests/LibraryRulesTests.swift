@@ -61,6 +61,22 @@ struct LibraryRulesTests {
         #expect(try f.store.podcasts().count == 1)
     }
 
+    /// A 304 is recorded without reading the podcast first: the store's own refusal says it is gone.
+    @Test func aFeedUnchangedForAPodcastUnsubscribedMeanwhileIsReportedAsRemoved() throws {
+        let f = try CoreFixture()
+        try f.subscribe("alpha", CoreFixture.show("alpha", count: 1))
+        let beta = try f.subscribe("beta", CoreFixture.show("beta", count: 1))
+        f.feeds.answers[CoreFixture.url("beta")] = .notModified
+        f.feeds.holding = true
+        var reports: [UpdateReport] = []
+        try f.library.refresh([beta], completion: { reports = $0 })
+        try f.library.unsubscribe(beta)
+        f.feeds.release()
+        #expect(reports.first?.error == "the podcast was removed meanwhile")
+        #expect(f.library.podcast(beta) == nil)
+        #expect(try f.store.podcast(beta) == nil)
+    }
+
     /// The refresh stored its feed on the background just before the listener unsubscribed, and its result
     /// reached the loop just after (found by the daemon tests under load: the podcast came back in the
     /// library, with no rows left in the store).

@@ -116,8 +116,8 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
     }
 
     func markChecked(_ feed: FeedID, validators: FeedValidators, checkedAt: Date) throws {
-        locked {
-            guard let index = podcastRows.firstIndex(where: { $0.id == feed }) else { return }
+        try locked {
+            guard let index = podcastRows.firstIndex(where: { $0.id == feed }) else { throw StoreError.noSuchFeed(feed) }
             podcastRows[index].lastCheckedAt = checkedAt
         }
     }
