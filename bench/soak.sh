@@ -49,18 +49,19 @@
 # (after the import), after the warm-up (the first phase) and at the end.
 #   * memory: resident memory at the end minus that after the warm-up at most 2 MB. --short allows 8 MB:
 #     after 7 seconds of warm-up the SQLite page caches, GStreamer's pools and the allocator's arenas are
-#     still filling (2.5 MB more over the next 28 s with the release and the debug build alike, where
-#     the 2-minute run adds 0.3 MB over 86 s), and 8 MB still catches a leak of 6 KB per episode change.
+#     still filling (1.2 to 2.8 MB more over the next 28 s, release and debug builds alike, where the
+#     full runs measured -3.5 and -1.5 MB), and 8 MB still catches a leak of 8 KB per episode change.
 #   * descriptors: none more than at start-up, by what they point at (ls -l /proc/PID/fd; sockets named by
 #     kind and port, playbin's download ring buffers $XDG_CACHE_HOME/earshot-XXXXXX by their pattern).
 #     One allowance, seen in every run: the database's descriptors belong to GRDB's pool of connections
 #     (one writer and at most 5 readers, opened when reads overlap and then kept), so more of them at the
-#     end is fine while there are at most 6 connections. Any other difference is listed and fails. The
-#     feed server closes a connection idle for 2 s, so no kept-alive socket differs by chance.
+#     end is fine while there are at most 6 connections. Any other descriptor more is listed and fails
+#     (differences are listed either way). The feed server closes a connection idle for 2 s, so kept-alive
+#     connections do not linger into the measurements.
 #   * temporary files: none of playbin's ring buffers is left in $XDG_CACHE_HOME once the daemon ended.
 #   * threads: no more than at start-up, by name (/proc/PID/task/*/comm); the lazily started "dconf
-#     worker" may appear once. (GLib's and GStreamer's pooled threads end within the 15 s quiet period:
-#     every run so far measured the same 14 threads at start-up and at the end.)
+#     worker" may appear once. (GLib's and GStreamer's pooled threads end within the quiet period: every
+#     run so far measured 14 threads at start-up and 13 or 14, the same names, at the end.)
 #   * the database: the renaming feed's episodes must not grow with its fetches (at the end no more
 #     than after the import); the episodes stored must not exceed those after the import plus the
 #     genuinely new ones the server made (new guids; renamed guids are not new); the bytes in use
