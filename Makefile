@@ -3,7 +3,7 @@ SWIFT ?= swift
 
 # Every Debian package the build, the tests and the daemon need.
 DEBIAN_PACKAGES := pkg-config libglib2.0-dev glib-networking libsoup-3.0-dev libxml2-dev libxml2-utils \
-	libdbus-1-dev dbus-daemon playerctl libsqlite3-dev \
+	libdbus-1-dev dbus-daemon playerctl libsqlite3-dev sqlite3 \
 	libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools \
 	gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav \
 	espeak-ng libsecret-1-dev gnome-keyring php8.2-cli php8.2-sqlite3 python3-mygpoclient \
@@ -23,12 +23,15 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 
-# The suite, then the Debian package built from the release binary and tried as a listener would
-# (scripts/test-deb: as root only, since it installs the package; it builds the release binary and
-# the package first, and says so when it skips).
+# The suite, then the short endurance soak on the debug daemon (bench/soak.sh --short: about 60 s of
+# episode changes, refreshes, downloads and calls on one daemon, then checks that memory, descriptors,
+# threads and the database stayed bounded), then the Debian package built from the release binary and
+# tried as a listener would (scripts/test-deb: as root only, since it installs the package; it builds
+# the release binary and the package first, and says so when it skips).
 test: deps
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/run-tests
+	bench/soak.sh --short --build .build/debug
 	@$(MAKE) --no-print-directory test-deb
 
 test-deb: deps
