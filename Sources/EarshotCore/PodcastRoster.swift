@@ -24,8 +24,12 @@ struct PodcastRoster {
     @discardableResult
     mutating func store(_ summary: PodcastSummary) -> Bool {
         guard let index = indexByID[summary.id] else {
+            // An import adds thousands, one at a time: the new one is indexed alone (its address wins
+            // over another's former address, as in `reindex`).
             all.append(summary)
-            reindex()
+            indexByID[summary.id] = all.count - 1
+            for former in summary.formerURLs where indexByURL[former] == nil { indexByURL[former] = all.count - 1 }
+            indexByURL[summary.url] = all.count - 1
             return true
         }
         let moved = all[index].url != summary.url || all[index].formerURLs != summary.formerURLs
