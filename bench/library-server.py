@@ -20,21 +20,11 @@ import argparse
 import collections
 import email.utils
 import os
-import struct
 import threading
-import zlib
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from benchhttp import Responses, Server, png
 
 START = 1_420_070_400  # 2015-01-01: episode 1's date; one episode every 3 days after it
-
-
-def png(width=8, height=8, rgb=(200, 80, 40)):
-    """A small solid-colour PNG."""
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
 
 
 class Library:
@@ -111,19 +101,18 @@ class Library:
                 f"</title></head>\n  <body>\n{outlines}  </body>\n</opml>\n").encode()
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Handler(Responses):
     library = None
     audio = b""
     cover = png()
     stats = collections.Counter()
     stats_lock = threading.Lock()
 
-    def log_message(self, *args):
-        pass
-
-    def do_HEAD(self):
-        self.do_GET(head=True)
+    def send(self, status, body, content_type, headers=None, head=False):
+        if self.path.startswith("/feeds/"):
+            with self.stats_lock:
+                self.stats[status] += 1
+        super().send(status, body, content_type, headers, head)
 
     def do_GET(self, head=False):
         path = self.path.split("?", 1)[0]
@@ -144,7 +133,7 @@ class Handler(BaseHTTPRequestHandler):
         if path.startswith("/art/"):
             return self.send(200, self.cover, "image/png", head=head)
         if path.startswith("/audio/"):
-            return self.send_audio(head)
+            return self.send_audio(self.audio, head)
         if path == "/_control/change":
             return self.send(200, f"{self.library.change()}\n".encode(), "text/plain", head=head)
         if path == "/_control/reset":
@@ -155,35 +144,6 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, (text + "\n").encode(), "text/plain", head=head)
         return self.send(404, b"", "text/plain", head=head)
 
-    def send_audio(self, head):
-        size = len(self.audio)
-        ranged = self.headers.get("Range", "")
-        if ranged.startswith("bytes=") and "," not in ranged:
-            first, _, last = ranged[len("bytes="):].partition("-")
-            start = int(first) if first else max(0, size - int(last or 0))
-            end = min(size - 1, int(last)) if first and last else size - 1
-            if start >= size:
-                return self.send(416, b"", "text/plain", {"Content-Range": f"bytes */{size}"}, head=head)
-            return self.send(206, self.audio[start:end + 1], "audio/mpeg",
-                             {"Content-Range": f"bytes {start}-{end}/{size}", "Accept-Ranges": "bytes"}, head=head)
-        return self.send(200, self.audio, "audio/mpeg", {"Accept-Ranges": "bytes"}, head=head)
-
-    def send(self, status, body, content_type, headers=None, head=False):
-        if self.path.startswith("/feeds/"):
-            with self.stats_lock:
-                self.stats[status] += 1
-        self.send_response(status)
-        if content_type:
-            self.send_header("Content-Type", content_type)
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        if status != 304:
-            self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if not head:
-            self.wfile.write(body)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--url-file", required=True)
@@ -192,9 +152,9 @@ def main():
     parser.add_argument("--episodes", type=int, default=300)
     parser.add_argument("--audio")
     options = parser.parse_args()
-    ThreadingHTTPServer.daemon_threads = True
-    ThreadingHTTPServer.request_queue_size = 256
-    server = ThreadingHTTPServer(("127.0.0.1", options.port), Handler)
+    Server.daemon_threads = True
+    Server.request_queue_size = 256
+    server = Server(("127.0.0.1", options.port), Handler)
     base = f"http://127.0.0.1:{server.server_address[1]}"
     Handler.library = Library(base, options.feeds, options.episodes)
     if options.audio:

@@ -35,24 +35,14 @@ import email.utils
 import json
 import os
 import struct
-import sys
 import threading
-import zlib
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from benchhttp import Responses, Server, png
 
 START = 1_600_000_000  # episode 1's date; one episode a day after it
 NAMESPACES = ('xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" '
               'xmlns:content="http://purl.org/rss/1.0/modules/content/" '
               'xmlns:podcast="https://podcastindex.org/namespace/1.0"')
-
-
-def png(rgb):
-    """A small solid-colour PNG."""
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    rows = b"".join(b"\x00" + bytes(rgb) * 8 for _ in range(8))
-    header = struct.pack(">IIBBBBB", 8, 8, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
 
 
 def id3_chapters(seconds, every):
@@ -183,19 +173,12 @@ class Library:
         return json.dumps({"version": "1.2.0", "chapters": entries}).encode()
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Handler(Responses):
     # A kept-alive connection idle for 2 s is closed, so that the player holds none open once it is quiet.
     timeout = 2
     library = None
     audio = b""
     tagged = b""
-
-    def log_message(self, *args):
-        pass
-
-    def do_HEAD(self):
-        self.do_GET(head=True)
 
     def do_GET(self, head=False):
         path = self.path.split("?", 1)[0]
@@ -222,7 +205,7 @@ class Handler(BaseHTTPRequestHandler):
         if len(parts) == 2 and parts[0] == "art":
             name = parts[1]
             colour = (40, 120, 200) if name.startswith("chapter-") else (200, 80, 40)
-            return self.send(200, png(colour), "image/png", {"Cache-Control": "max-age=86400"}, head=head)
+            return self.send(200, png(rgb=colour), "image/png", {"Cache-Control": "max-age=86400"}, head=head)
         if len(parts) == 3 and parts[0] == "audio" and parts[1].isdigit() and parts[2].endswith(".mp3"):
             e = parts[2][:-4]
             with library.lock:
@@ -239,45 +222,6 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, json.dumps(library.snapshot()).encode() + b"\n", "application/json", head=head)
         return self.send(404, b"", "text/plain", head=head)
 
-    def send_audio(self, audio, head):
-        size = len(audio)
-        ranged = self.headers.get("Range", "")
-        if ranged.startswith("bytes=") and "," not in ranged:
-            first, _, last = ranged[len("bytes="):].partition("-")
-            try:
-                start = int(first) if first else max(0, size - int(last or 0))
-                end = min(size - 1, int(last)) if first and last else size - 1
-            except ValueError:
-                return self.send(416, b"", "text/plain", {"Content-Range": f"bytes */{size}"}, head=head)
-            if start >= size or end < start:
-                return self.send(416, b"", "text/plain", {"Content-Range": f"bytes */{size}"}, head=head)
-            return self.send(206, audio[start:end + 1], "audio/mpeg",
-                             {"Content-Range": f"bytes {start}-{end}/{size}", "Accept-Ranges": "bytes"}, head=head)
-        return self.send(200, audio, "audio/mpeg", {"Accept-Ranges": "bytes"}, head=head)
-
-    def send(self, status, body, content_type, headers=None, head=False):
-        try:
-            self.send_response(status)
-            if content_type:
-                self.send_header("Content-Type", content_type)
-            for name, value in (headers or {}).items():
-                self.send_header(name, value)
-            if status != 304:
-                self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            if not head:
-                self.wfile.write(body)
-        except (BrokenPipeError, ConnectionResetError):
-            self.close_connection = True
-
-
-class Server(ThreadingHTTPServer):
-    def handle_error(self, request, client_address):
-        """A client that hangs up mid-request (a player moving to the next episode) is not an error."""
-        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
-            super().handle_error(request, client_address)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--url-file", required=True)
@@ -291,8 +235,8 @@ def main():
     with open(options.audio, "rb") as f:
         Handler.audio = f.read()
     Handler.tagged = id3_chapters(options.seconds, 0.75) + Handler.audio
-    ThreadingHTTPServer.daemon_threads = True
-    ThreadingHTTPServer.request_queue_size = 256
+    Server.daemon_threads = True
+    Server.request_queue_size = 256
     server = Server(("127.0.0.1", options.port), Handler)
     base = f"http://127.0.0.1:{server.server_address[1]}"
     Handler.library = Library(base, options.feeds, options.episodes, options.renaming, options.seconds)
