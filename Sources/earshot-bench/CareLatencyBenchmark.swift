@@ -46,16 +46,11 @@ struct CareLatencyBenchmark: ParsableCommand {
         -> (times: [Double], cpu: Double?) {
         var times: [Double] = []
         var cpuAtStart: Double?
+        let trip = BusRoundTrip(connection: connection, context: context)
         for round in 0..<(calls + 3) {
             if round == 3 { cpuAtStart = daemonCPU() }
-            var outcome: Result<BusMessage, BusError>?
-            let clock = ContinuousClock()
-            let start = clock.now
-            connection.call(try message(round), timeoutMilliseconds: 30_000) { outcome = $0 }
-            while outcome == nil { context.iterate(mayBlock: true) }
-            let elapsed = clock.now - start
-            if let error = try outcome!.get().error { throw BenchFailure("call failed: \(error)") }
-            if round >= 3 { times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3) }
+            let milliseconds = try trip.time(try message(round)).milliseconds
+            if round >= 3 { times.append(milliseconds) }
         }
         var cpu: Double?
         if let cpuAtStart, let cpuAtEnd = daemonCPU() { cpu = (cpuAtEnd - cpuAtStart) / Double(calls) }

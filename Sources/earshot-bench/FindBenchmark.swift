@@ -40,7 +40,15 @@ struct FindBenchmark: ParsableCommand {
     @Flag(help: "Keep the databases.")
     var keep = false
 
+    @Flag(help: "Only time the searches, on the indexed database a run with --keep left in --directory.")
+    var searchOnly = false
+
     func run() throws {
+        if searchOnly {
+            guard let directory else { throw ValidationError("--search-only needs --directory") }
+            var corpus = FindCorpus()
+            return try timeQueries(try Store(path: directory + "/indexed.sqlite"), corpus: &corpus)
+        }
         let folder = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("earshot-find-\(getpid())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { if !keep { try? FileManager.default.removeItem(atPath: folder) } }
@@ -126,7 +134,7 @@ struct FindBenchmark: ParsableCommand {
     private func timeQueries(_ store: Store, corpus: inout FindCorpus) throws {
         let mix = corpus.queries(queries)
         for (_, text) in mix.prefix(5) { _ = try store.find(SearchQuery(text)) }
-        var all: [Double] = [], byKind: [String: [Double]] = [:], hits = 0
+        var all: [Double] = [], byKind: [String: [Double]] = [:], slowest: [(Double, String)] = [], hits = 0
         for (kind, text) in mix {
             let query = try SearchQuery(text)
             let start = ContinuousClock.now
@@ -134,6 +142,7 @@ struct FindBenchmark: ParsableCommand {
             let milliseconds = Self.milliseconds(ContinuousClock.now - start)
             all.append(milliseconds)
             byKind[kind, default: []].append(milliseconds)
+            slowest.append((milliseconds, text))
         }
         all.sort()
         print(String(format: "find (%d queries, 20 hits, %.1f hits on average): p50 %.2f ms, p99 %.2f ms, max %.2f ms (targets 10 and 50 ms)",
@@ -144,6 +153,8 @@ struct FindBenchmark: ParsableCommand {
             print("  " + kind.padding(toLength: 18, withPad: " ", startingAt: 0)
                   + String(format: " median %.2f ms, max %.2f ms", Self.percentile(sorted, 0.5), sorted.last ?? 0))
         }
+        print("  slowest: " + slowest.sorted { $0.0 > $1.0 }.prefix(5).map { "\($0.1) " + String(format: "%.1f ms", $0.0) }
+            .joined(separator: ", "))
     }
 
     static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
