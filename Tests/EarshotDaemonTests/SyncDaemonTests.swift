@@ -181,7 +181,7 @@ struct SyncDaemonTests {
         h.serveFeed(AudioFixtures.feed(audioBase: h.server.baseURL, extraItems: extra))
         #expect(try earshot(h, "refresh").status == 0)
         var fresh: [String: Any]?
-        for _ in 0..<50 {
+        for _ in 0..<200 {  // the refresh, then the sync after it, then the place: up to 20 s on a loaded machine
             fresh = try episodes(h).first { $0["title"] as? String == "Fresh episode" }
             if fresh?["position"] as? Double == 2 { break }
             usleep(100_000)
