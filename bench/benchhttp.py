@@ -1,6 +1,7 @@
 """What the benchmarks' loopback servers (library-server.py, soak-server.py) share: a small PNG, the
 audio answered with Range requests, responses that survive a client hanging up, and a threading
 server that does not report those hang-ups as errors."""
+import os
 import struct
 import sys
 import zlib
@@ -63,3 +64,14 @@ class Server(ThreadingHTTPServer):
         """A client that hangs up mid-request (a player moving to the next episode) is not an error."""
         if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
             super().handle_error(request, client_address)
+
+    def serve_announced(self, url_file):
+        """Writes the server's address to url_file whole (the script waiting for it never reads half a
+        line), then serves until killed."""
+        with open(url_file + ".tmp", "w") as f:
+            f.write(self.base_url() + "\n")
+        os.replace(url_file + ".tmp", url_file)
+        self.serve_forever()
+
+    def base_url(self):
+        return f"http://127.0.0.1:{self.server_address[1]}"

@@ -19,7 +19,6 @@ The base URL (http://127.0.0.1:PORT) is written to --url-file once the server li
 import argparse
 import collections
 import email.utils
-import os
 import threading
 
 from benchhttp import Responses, Server, png
@@ -155,15 +154,12 @@ def main():
     Server.daemon_threads = True
     Server.request_queue_size = 256
     server = Server(("127.0.0.1", options.port), Handler)
-    base = f"http://127.0.0.1:{server.server_address[1]}"
+    base = server.base_url()
     Handler.library = Library(base, options.feeds, options.episodes)
     if options.audio:
         with open(options.audio, "rb") as f:
             Handler.audio = f.read()
-    with open(options.url_file + ".tmp", "w") as f:
-        f.write(base + "\n")
-    os.replace(options.url_file + ".tmp", options.url_file)
-    server.serve_forever()
+    server.serve_announced(options.url_file)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,6 @@ import argparse
 import collections
 import email.utils
 import json
-import os
 import struct
 import threading
 
@@ -238,12 +237,9 @@ def main():
     Server.daemon_threads = True
     Server.request_queue_size = 256
     server = Server(("127.0.0.1", options.port), Handler)
-    base = f"http://127.0.0.1:{server.server_address[1]}"
+    base = server.base_url()
     Handler.library = Library(base, options.feeds, options.episodes, options.renaming, options.seconds)
-    with open(options.url_file + ".tmp", "w") as f:
-        f.write(base + "\n")
-    os.replace(options.url_file + ".tmp", options.url_file)
-    server.serve_forever()
+    server.serve_announced(options.url_file)
 
 
 if __name__ == "__main__":

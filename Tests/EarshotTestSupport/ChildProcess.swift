@@ -93,6 +93,16 @@ public final class ChildProcess {
         return exitStatus!
     }
 
+    /// Iterates `context` until the process ends, calling `meanwhile` at each wake (to read its output as
+    /// it comes) and once more at the end; its exit status, or nil if it still runs after `timeoutSeconds`.
+    public func waitForExit(on context: MainContext, timeoutSeconds: Double, meanwhile: () -> Void) -> Int32? {
+        let tick = context.addTimeout(milliseconds: 5) { true }  // wakes the loop to poll the child
+        defer { tick.cancel() }
+        _ = context.iterate(until: { meanwhile(); return poll() != nil }, timeoutSeconds: timeoutSeconds)
+        meanwhile()
+        return poll()
+    }
+
     /// Sends `signal` to the process if it has not been reaped.
     public func signal(_ signal: Int32) {
         if exitStatus == nil { kill(pid, signal) }

@@ -90,11 +90,7 @@ public final class RunningProcess {
     /// Iterates `context` until the process ends by itself; its exit status, or nil if it still runs
     /// after `timeoutSeconds`.
     public func waitForExit(on context: MainContext, timeoutSeconds: Double = 10) -> Int32? {
-        let tick = context.addTimeout(milliseconds: 5) { true }
-        defer { tick.cancel() }
-        _ = context.iterate(until: { drain(); return child.poll() != nil }, timeoutSeconds: timeoutSeconds)
-        drain()
-        return child.poll()
+        child.waitForExit(on: context, timeoutSeconds: timeoutSeconds, meanwhile: drain)
     }
 
     /// Ends the process with SIGTERM; its exit status.

@@ -51,11 +51,7 @@ public final class TerminalProcess {
     /// Iterates `context` until the process ends; its exit status, or nil if it still runs after
     /// `timeoutSeconds`.
     public func waitForExit(on context: MainContext, timeoutSeconds: Double = 10) -> Int32? {
-        let tick = context.addTimeout(milliseconds: 5) { true }
-        defer { tick.cancel() }
-        _ = context.iterate(until: { drain(); return child.poll() != nil }, timeoutSeconds: timeoutSeconds)
-        drain()
-        return child.poll()
+        child.waitForExit(on: context, timeoutSeconds: timeoutSeconds, meanwhile: drain)
     }
 
     private func drain() {

@@ -100,7 +100,6 @@ public final class DesktopSearch {
         let missing = results.filter { known[$0] == nil }
         guard !missing.isEmpty else { return completion(results.compactMap { known[$0] }) }
         let episodes = transcripts.episodes, library = player.library
-        let titles = Dictionary(uniqueKeysWithValues: library.podcasts.map { ($0.id, $0.channel.title ?? $0.url.absoluteString) })
         transcripts.reader.run({ () -> [EpisodeListing] in
             (try? episodes.listEpisodes(missing.compactMap(\.episode))) ?? []
         }) { [weak self] listings in
@@ -110,10 +109,12 @@ public final class DesktopSearch {
             for result in missing {
                 switch result {
                 case .podcast(let podcast):
-                    if let title = titles[podcast] { read.append(Self.podcastInfo(podcast, title: title, author: library.podcast(podcast)?.channel.author)) }
+                    if let known = library.podcast(podcast) {
+                        read.append(Self.podcastInfo(podcast, title: known.channel.title ?? known.url.absoluteString, author: known.channel.author))
+                    }
                 case .episode(let episode), .moment(let episode, _):
                     guard let listing = byID[episode] else { continue }
-                    read.append(Self.listedInfo(result, listing, show: listing.podcastTitle ?? titles[listing.podcast] ?? "Podcast"))
+                    read.append(Self.listedInfo(result, listing, show: listing.podcastTitle ?? library.podcast(listing.podcast).map { $0.channel.title ?? $0.url.absoluteString } ?? "Podcast"))
                 }
             }
             self.remember(read)
