@@ -14,7 +14,9 @@ public final class SerialWorker: Background, @unchecked Sendable {
     /// A worker named `label` whose results return to `context`.
     public init(label: String, context: MainContext = .threadDefault()) {
         self.context = context
-        let thread = Thread { [unowned self] in self.serve() }
+        // The thread holds its worker: it serves for the life of the process, and may first run after
+        // whoever made the worker has let it go (`earshot --feed` failing at once).
+        let thread = Thread { self.serve() }
         thread.name = label
         thread.start()
     }
