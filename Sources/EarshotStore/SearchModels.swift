@@ -60,3 +60,18 @@ public struct SnippetMarks: Sendable, Equatable {
     /// desktop search provider).
     public static let control = SnippetMarks(open: "\u{1}", close: "\u{2}")
 }
+
+/// The results a search keeps to (`Store.find(_:within:)`): the desktop's search narrowing what it
+/// showed as more is typed.
+public struct SearchScope: Sendable, Equatable {
+    /// Podcasts whose titles may match.
+    public var podcasts: [PodcastID]
+    /// Episodes whose titles, chapters, notes and transcripts may match.
+    public var episodes: [EpisodeID]
+
+    /// A scope of these podcasts and episodes.
+    public init(podcasts: [PodcastID], episodes: [EpisodeID]) {
+        self.podcasts = podcasts
+        self.episodes = episodes
+    }
+}

@@ -15,6 +15,10 @@
 public struct SearchQuery: Sendable, Equatable, CustomStringConvertible {
     /// The FTS5 MATCH expression, e.g. `"cafe" "jazz night" "pod"*`.
     public let expression: String
+    /// The words, ANDed: one group per word, or the words of a quoted phrase.
+    let groups: [[String]]
+    /// Whether the last word matches as a prefix (it is being typed).
+    let typing: Bool
 
     /// The words kept from a long query.
     public static let maximumWords = 32
@@ -57,9 +61,27 @@ public struct SearchQuery: Sendable, Equatable, CustomStringConvertible {
         guard !groups.isEmpty else { throw .noWords }
         let typing = (text.last.map { $0.isLetter || $0.isNumber } ?? false)
             && (groups.last?.last?.count ?? 0) >= Self.shortestPrefix
+        self.init(groups: groups, typing: typing)
+    }
+
+    private init(groups: [[String]], typing: Bool) {
+        self.groups = groups
+        self.typing = typing
         expression = groups.enumerated().map { index, words in
             "\"" + words.joined(separator: " ") + "\"" + (typing && index == groups.count - 1 ? "*" : "")
         }.joined(separator: " ")
+    }
+
+    /// This query with the prefix being typed cut to `shortestPrefix` characters, which the index keeps
+    /// as one list (`sto*` for `stone*`: FTS5 3.40 merges the lists of every word a longer prefix starts),
+    /// and the check that tells its matches that are also this query's; nil when the query has no
+    /// longer prefix. The broader query matches everything this one does.
+    func broadened() -> (query: SearchQuery, check: TypedPrefixCheck)? {
+        guard typing, let last = groups.last, let prefix = last.last, prefix.count > Self.shortestPrefix else { return nil }
+        var shorter = groups
+        shorter[shorter.count - 1][last.count - 1] = String(prefix.prefix(Self.shortestPrefix))
+        return (SearchQuery(groups: shorter, typing: true),
+                TypedPrefixCheck(phrase: last, shortened: shorter[shorter.count - 1].last!, wholeWords: groups.dropLast().flatMap { $0 } + last.dropLast()))
     }
 
     /// The expression.

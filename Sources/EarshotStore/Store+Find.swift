@@ -22,38 +22,60 @@ extension Store {
         guard limit > 0 else { return [] }
         return try read { db in
             var search = Search(db: db, query: query, podcast: podcast, limit: limit, ellipsis: marks.ellipsis)
-            try search.podcastTitles()
-            try search.episodes()
-            try search.transcripts()
-            return try search.hits().map { hit in
-                var hit = hit
-                hit.snippet = Search.mark(hit.snippet, with: marks)
-                return hit
-            }
+            return try search.run(marks: marks)
+        }
+    }
+
+    /// `find` within `scope`: the podcasts' titles and the episodes' titles, chapters, notes and
+    /// transcripts that match `query`, best first, ranked as `find` ranks (the desktop's search narrowing
+    /// its results as more is typed). Each podcast and episode is looked up by its own row: however
+    /// many words a longer prefix starts (`ston*`), no list is merged.
+    public func find(_ query: SearchQuery, within scope: SearchScope, limit: Int = 20, marks: SnippetMarks = .control) throws -> [SearchHit] {
+        guard limit > 0 else { return [] }
+        return try read { db in
+            var search = Search(db: db, query: query, scope: scope, limit: limit, ellipsis: marks.ellipsis)
+            return try search.run(marks: marks)
         }
     }
 }
 
-/// One `Store.find`: the candidates of each index, then one hit per episode.
+/// One `Store.find`, in two steps. **Ranking**: each index ranks its candidates (the most recent
+/// `candidates` matches, or the rows of a scope) with nothing but their row ids and scores. **Details**:
+/// the best of them are read one row at a time (snippets, the chapter or transcript moment, how many
+/// moments match) with `detail`, the query with a long prefix cut to the index's own (`sto*` for
+/// `ston*`), whose matches `check` tells apart. FTS5 3.40 merges the lists of every word a longer prefix
+/// starts for each statement that reads it, even for one row: the ranking reads it once, the details
+/// never.
 private struct Search {
     let db: Database
     let query: SearchQuery
     let podcast: PodcastID?
+    /// The rows ranked, for a search within results; nil for the whole library (or `podcast`).
+    let scope: SearchScope?
     let limit: Int
     let ellipsis: String
+    /// The query the details read rows with: `query`, or `query` broadened (then `check` is not nil).
+    private let detail: SearchQuery
+    /// Which matches of a broadened `detail` are matches of `query`.
+    private let check: TypedPrefixCheck?
 
     /// Podcast-title hits, and the best hit of each episode so far.
     private var podcastHits: [SearchHit] = []
     private var best: [Int64: Candidate] = [:]
+    /// How many of each episode's transcript segments match, when counted while ranking a scope.
+    private var momentCounts: [Int64: Int]?
 
-    /// A candidate hit for an episode; the chapter's line or transcript segment is resolved at the end.
+    /// A candidate hit for an episode; its snippet (and, for the episode's own row, which of its
+    /// columns matched) is read in the details, the chapter's start or transcript moment at the end.
     private struct Candidate {
         var score: Double
         var place: Place
-        var snippet: String
+        var snippet: String?
     }
 
     private enum Place {
+        /// The episode's title, chapters or notes: which one, the details tell.
+        case episodeRow
         case title, notes, chapter(line: Int), transcript(segment: Int64)
     }
 
@@ -61,15 +83,20 @@ private struct Search {
     static let candidates = 1_000
 
     /// The marks the SQL puts around matches; `mark(_:with:)` turns them into the caller's.
-    private static let open = "\u{1}", close = "\u{2}"
+    private static let open = String(TypedPrefixCheck.open), close = String(TypedPrefixCheck.close)
     private static let markArguments = "char(1), char(2)"
 
-    init(db: Database, query: SearchQuery, podcast: PodcastID?, limit: Int, ellipsis: String) {
+    /// A search of the whole library (of `podcast`, when given), or of the rows of `scope`.
+    init(db: Database, query: SearchQuery, podcast: PodcastID? = nil, scope: SearchScope? = nil, limit: Int, ellipsis: String) {
         self.db = db
         self.query = query
         self.podcast = podcast
+        self.scope = scope
         self.limit = limit
         self.ellipsis = ellipsis
+        let broadened = query.broadened()
+        detail = broadened?.query ?? query
+        check = broadened?.check
     }
 
     /// `snippet` with the caller's marks.
@@ -77,63 +104,166 @@ private struct Search {
         snippet.replacingOccurrences(of: open, with: marks.open).replacingOccurrences(of: close, with: marks.close)
     }
 
+    /// Each index's candidates, then the best hits with the caller's marks.
+    mutating func run(marks: SnippetMarks) throws -> [SearchHit] {
+        try podcastTitles()
+        try episodes()
+        try transcripts()
+        return try hits().map { hit in
+            var hit = hit
+            hit.snippet = Self.mark(hit.snippet, with: marks)
+            return hit
+        }
+    }
+
     /// The podcast restriction as a term of an index with a `podcast` column.
     private var podcastTerm: String {
         podcast.map { "podcast : \"p\($0.rawValue)\" AND " } ?? ""
     }
 
+    private var episodeMatch: (SearchQuery) -> String {
+        { [podcastTerm] query in podcastTerm + "{title chapters notes} : (\(query.expression))" }
+    }
+
+    private var segmentMatch: (SearchQuery) -> String {
+        { [podcastTerm] query in podcastTerm + "text : (\(query.expression))" }
+    }
+
+    private static let episodeWeights = "10.0, 5.0, 2.0, 0.0", segmentWeights = "1.0, 0.0"
+
+    /// Whether text `detail` highlighted holds a match of `query` (always, when it is `query`).
+    private func asTyped(_ highlighted: @autoclosure () -> String?) -> Bool {
+        guard let check else { return true }
+        return highlighted().map(check.matches) ?? false
+    }
+
+    /// Text `detail` marked, with the marks of `query`'s matches only.
+    private func typed(_ marked: String?) -> String? {
+        guard let check else { return marked }
+        return marked.map(check.unmarkingBroaderMatches)
+    }
+
+    /// `highlight(table, column)` for each column when `detail` is broadened; nothing otherwise.
+    private func checkedText(_ table: String, columns: [Int]) -> String {
+        check == nil ? "" : columns.map { ", highlight(\(table), \($0), \(Self.markArguments))" }.joined()
+    }
+
+    // MARK: Ranking
+
+    /// Podcast titles are few: the index is read whole (or by row, for a scope), with `detail`.
     mutating func podcastTitles() throws {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT rowid, rank, snippet(podcastSearch, 0, \(Self.markArguments), ?, 16) FROM podcastSearch
-            WHERE podcastSearch MATCH ? AND rank MATCH '\(SearchRank.name)(10.0)' \(podcast == nil ? "" : "AND rowid = ?")
-            ORDER BY rank LIMIT ?
-            """, arguments: [ellipsis, query.expression] + (podcast.map { [$0.rawValue] } ?? []) + [limit])
-        for row in rows {
-            podcastHits.append(SearchHit(podcast: PodcastID(rawValue: row[0]), episode: nil, place: .podcastTitle,
-                                         snippet: row.text(2) ?? "", moments: 0, relevance: -(row.real(1) ?? 0)))
+        let only: [PodcastID?] = scope.map { $0.podcasts.map(Optional.some) } ?? [podcast]
+        for podcast in only {
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT rowid, rank, snippet(podcastSearch, 0, \(Self.markArguments), ?, 16)\(checkedText("podcastSearch", columns: [0]))
+                FROM podcastSearch WHERE podcastSearch MATCH ? AND rank MATCH '\(SearchRank.name)(10.0)' \(podcast == nil ? "" : "AND rowid = ?")
+                ORDER BY rank LIMIT \(check == nil ? limit : -1)
+                """, arguments: [ellipsis, detail.expression] + (podcast.map { [$0.rawValue] } ?? []))
+            for row in rows.filter({ asTyped($0.text(3)) }).prefix(limit) {
+                podcastHits.append(SearchHit(podcast: PodcastID(rawValue: row[0]), episode: nil, place: .podcastTitle,
+                                             snippet: typed(row.text(2)) ?? "", moments: 0, relevance: -(row.real(1) ?? 0)))
+            }
         }
     }
 
     mutating func episodes() throws {
-        let match = podcastTerm + "{title chapters notes} : (\(query.expression))"
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT rowid, rank, snippet(episodeSearch, 0, \(Self.markArguments), ?, 16),
-                highlight(episodeSearch, 1, \(Self.markArguments)), snippet(episodeSearch, 2, \(Self.markArguments), ?, 12)
-            FROM episodeSearch WHERE episodeSearch MATCH ? AND rowid >= ? AND rank MATCH '\(SearchRank.name)(10.0, 5.0, 2.0, 0.0)'
-            ORDER BY rank LIMIT ?
-            """, arguments: [ellipsis, ellipsis, match, try window("episodeSearch", match), limit])
-        for row in rows {
-            let score = row.real(1) ?? 0
-            if let title = row.text(2), title.contains(Self.open) {
-                offer(row[0], Candidate(score: score, place: .title, snippet: title))
-            } else if let lines = row.text(3)?.split(separator: "\n", omittingEmptySubsequences: false),
-                      let line = lines.firstIndex(where: { $0.contains(Self.open) }) {
-                offer(row[0], Candidate(score: score, place: .chapter(line: line), snippet: String(lines[line])))
-            } else {
-                offer(row[0], Candidate(score: score, place: .notes, snippet: row.text(4) ?? ""))
+        if let scope {
+            for episode in scope.episodes {
+                if let candidate = try episodeDetails(episode.rawValue, score: nil) { offer(episode.rawValue, candidate) }
+            }
+        } else {
+            for (row, score) in try ranked("episodeSearch", episodeMatch(query), weights: Self.episodeWeights, keeping: limit) {
+                offer(row, Candidate(score: score, place: .episodeRow))
             }
         }
     }
 
     mutating func transcripts() throws {
-        let match = podcastTerm + "text : (\(query.expression))"
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT rowid, rank, snippet(transcriptSearch, 0, \(Self.markArguments), ?, 12)
-            FROM transcriptSearch WHERE transcriptSearch MATCH ? AND rowid >= ? AND rank MATCH '\(SearchRank.name)(1.0, 0.0)'
-            ORDER BY rank LIMIT ?
-            """, arguments: [ellipsis, match, try window("transcriptSearch", match), 4 * limit])
-        for row in rows {
-            let segment: Int64 = row[0]
-            offer(TranscriptRows.episode(of: segment).rawValue,
-                  Candidate(score: row.real(1) ?? 0, place: .transcript(segment: segment), snippet: row.text(2) ?? ""))
+        if let scope {
+            var counts: [Int64: Int] = [:]
+            for episode in scope.episodes {
+                let matching = try segments(of: episode.rawValue)
+                counts[episode.rawValue] = matching.count
+                for (segment, score) in matching { offer(episode.rawValue, Candidate(score: score, place: .transcript(segment: segment))) }
+            }
+            momentCounts = counts
+        } else {
+            for (segment, score) in try ranked("transcriptSearch", segmentMatch(query), weights: Self.segmentWeights, keeping: 4 * limit) {
+                offer(TranscriptRows.episode(of: segment).rawValue, Candidate(score: score, place: .transcript(segment: segment)))
+            }
         }
     }
 
-    /// The lowest row id of the `candidates` most recent matches of `match` in `table` (FTS5 walks its
-    /// lists backwards and stops there); the lowest row id possible when there are fewer.
-    private func window(_ table: String, _ match: String) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT rowid FROM \(table) WHERE \(table) MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
-                           arguments: [match, Self.candidates - 1]) ?? Int64.min
+    /// The best `keeping` of the `candidates` most recent matches of `match` in `table` (FTS5 walks its
+    /// lists backwards): row ids and scores only.
+    private func ranked(_ table: String, _ match: String, weights: String, keeping: Int) throws -> [(row: Int64, score: Double)] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT rowid, rank FROM \(table) WHERE \(table) MATCH ? AND rank MATCH '\(SearchRank.name)(\(weights))'
+            ORDER BY rowid DESC LIMIT \(Self.candidates)
+            """, arguments: [match])
+        return rows.map { (row: $0[0] as Int64, score: $0.real(1) ?? 0) }.sorted { ($0.score, $0.row) < ($1.score, $1.row) }.prefix(keeping).map { $0 }
+    }
+
+    /// An episode's transcript segments that match, with their scores (read with `detail`, checked).
+    private func segments(of episode: Int64) throws -> [(row: Int64, score: Double)] {
+        let range = TranscriptRows.range(of: EpisodeID(rawValue: episode))
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT rowid, rank\(checkedText("transcriptSearch", columns: [0])) FROM transcriptSearch
+            WHERE transcriptSearch MATCH ? AND rowid BETWEEN ? AND ? AND rank MATCH '\(SearchRank.name)(\(Self.segmentWeights))'
+            """), arguments: [segmentMatch(detail), range.lowerBound, range.upperBound])
+        return rows.filter { asTyped($0.text(2)) }.map { (row: $0[0] as Int64, score: $0.real(1) ?? 0) }
+    }
+
+    // MARK: Details
+
+    /// Reads episode `row` with `detail`: its best place and snippet, with `score` from the ranking, or,
+    /// for a row of a scope, its own score when it matches `query` (else nil).
+    private func episodeDetails(_ row: Int64, score: Double?) throws -> Candidate? {
+        let found = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT rank, snippet(episodeSearch, 0, \(Self.markArguments), ?, 16),
+                highlight(episodeSearch, 1, \(Self.markArguments)), snippet(episodeSearch, 2, \(Self.markArguments), ?, 12)
+                \(checkedText("episodeSearch", columns: [0, 2]))
+            FROM episodeSearch WHERE episodeSearch MATCH ? AND rowid = ? AND rank MATCH '\(SearchRank.name)(\(Self.episodeWeights))'
+            """), arguments: [ellipsis, ellipsis, episodeMatch(detail), row])
+        guard let found, score != nil || asTyped(found.text(4)) || asTyped(found.text(2)) || asTyped(found.text(5)) else { return nil }
+        let score = score ?? found.real(0) ?? 0
+        if let title = typed(found.text(1)), title.contains(Self.open) {
+            return Candidate(score: score, place: .title, snippet: title)
+        } else if let lines = typed(found.text(2))?.split(separator: "\n", omittingEmptySubsequences: false),
+                  let line = lines.firstIndex(where: { $0.contains(Self.open) }) {
+            return Candidate(score: score, place: .chapter(line: line), snippet: String(lines[line]))
+        }
+        return Candidate(score: score, place: .notes, snippet: typed(found.text(3)) ?? "")
+    }
+
+    /// Transcript segment `row`'s snippet, read with `detail`.
+    private func segmentSnippet(_ row: Int64) throws -> String {
+        typed(try String.fetchOne(db.cachedStatement(sql: """
+            SELECT snippet(transcriptSearch, 0, \(Self.markArguments), ?, 12) FROM transcriptSearch
+            WHERE transcriptSearch MATCH ? AND rowid = ?
+            """), arguments: [ellipsis, segmentMatch(detail), row])) ?? ""
+    }
+
+    /// `candidate` with its details read, for a hit.
+    private func details(of episode: Int64, _ candidate: Candidate) throws -> Candidate? {
+        guard candidate.snippet == nil else { return candidate }
+        switch candidate.place {
+        case .episodeRow: return try episodeDetails(episode, score: candidate.score)
+        case .transcript(let segment):
+            var candidate = candidate
+            candidate.snippet = try segmentSnippet(segment)
+            return candidate
+        case .title, .notes, .chapter: return candidate
+        }
+    }
+
+    /// How many of `episode`'s transcript segments match (none read when it has no transcript).
+    private func moments(of episode: Int64) throws -> Int {
+        if let counted = momentCounts { return counted[episode] ?? 0 }
+        let range = TranscriptRows.range(of: EpisodeID(rawValue: episode))
+        let transcribed = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM transcriptSegment WHERE id BETWEEN ? AND ?)"),
+                                            arguments: [range.lowerBound, range.upperBound]) ?? false
+        return transcribed ? try segments(of: episode).count : 0
     }
 
     /// Keeps `candidate` when it ranks above the episode's best so far.
@@ -146,17 +276,17 @@ private struct Search {
     /// no longer stored (an index edited behind the store's back) is left out.
     func hits() throws -> [SearchHit] {
         let episodes = best.sorted { ($0.value.score, $0.key) < ($1.value.score, $1.key) }.prefix(limit)
-        let moments = try self.moments(of: episodes.map(\.key))
         var hits = podcastHits
-        for (episode, candidate) in episodes {
-            guard let row = try Row.fetchOne(db, sql: "SELECT feedId, coalesce(feedChapters, chapters) FROM episode WHERE id = ?",
+        for (episode, ranked) in episodes {
+            guard let candidate = try details(of: episode, ranked),
+                  let row = try Row.fetchOne(db, sql: "SELECT feedId, coalesce(feedChapters, chapters) FROM episode WHERE id = ?",
                                              arguments: [episode]),
                   let feed = row.integer(0)
             else { continue }
             let place: SearchPlace
             switch candidate.place {
             case .title: place = .episodeTitle
-            case .notes: place = .notes
+            case .notes, .episodeRow: place = .notes
             case .chapter(let line):
                 let chapters = row.text(1).flatMap(ChaptersJSON.chapters) ?? []
                 guard line < chapters.count else { continue }
@@ -166,23 +296,11 @@ private struct Search {
                 place = .transcript(start: moment?.real(0), speaker: moment?.text(1))
             }
             hits.append(SearchHit(podcast: PodcastID(rawValue: feed), episode: EpisodeID(rawValue: episode), place: place,
-                                  snippet: candidate.snippet, moments: moments[episode] ?? 0,
+                                  snippet: candidate.snippet ?? "", moments: try moments(of: episode),
                                   relevance: -candidate.score))
         }
         return Array(hits.sorted {
             ($1.relevance, $0.podcast.rawValue, $0.episode?.rawValue ?? 0) < ($0.relevance, $1.podcast.rawValue, $1.episode?.rawValue ?? 0)
         }.prefix(limit))
-    }
-
-    /// How many of each episode's transcript segments match, for those with any: one pass over the
-    /// matching segments, counting those of these episodes.
-    private func moments(of episodes: [Int64]) throws -> [Int64: Int] {
-        guard !episodes.isEmpty else { return [:] }
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT rowid >> \(TranscriptRows.positionBits), count(*) FROM transcriptSearch
-            WHERE transcriptSearch MATCH ? AND rowid >> \(TranscriptRows.positionBits) IN (SELECT value FROM json_each(?))
-            GROUP BY 1
-            """, arguments: ["text : (\(query.expression))", "[" + episodes.map(String.init).joined(separator: ",") + "]"])
-        return Dictionary(uniqueKeysWithValues: rows.map { ($0[0] as Int64, $0[1] as Int) })
     }
 }

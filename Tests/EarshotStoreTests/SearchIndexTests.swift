@@ -37,6 +37,10 @@ struct SearchIndexTests {
             try store.find(SearchQuery(text), podcast: podcast, limit: 20, marks: SnippetMarks(open: "[", close: "]"))
         }
 
+        func find(_ text: String, within scope: SearchScope) throws -> [SearchHit] {
+            try store.find(SearchQuery(text), within: scope, limit: 20, marks: SnippetMarks(open: "[", close: "]"))
+        }
+
         /// FTS5's own check of each index against the rows it was built from: a delete that did not
         /// give back exactly what was indexed fails it.
         func expectConsistentIndex() throws {
@@ -210,6 +214,48 @@ struct SearchIndexTests {
         let hits = try library.find("harbour")
         #expect(hits.map(\.episode) == [episodes[2], episodes[3], episodes[0], episodes[1]])
         #expect(hits.map(\.relevance) == hits.map(\.relevance).sorted(by: >))
+    }
+
+    /// Two podcasts whose titles, episodes, chapters and a transcript hold words that start `sto`, and
+    /// the scope of all of them.
+    private func stoneLibrary() throws -> (Library, SearchScope, [EpisodeID]) {
+        let library = try Library()
+        let stones = try library.podcast(Self.feedA, title: "Stonehenge Stories", [
+            ("Stone age", "notes about story time"), ("Story hour", "We stop at the stony beach"),
+            ("Other", "nothing here"), ("Quiet", "nothing here"),
+        ], chapters: [2: [Chapter(start: 60, title: "Stones and bones")]])
+        let stop = try library.podcast(Self.feedB, title: "Stop Podcast", [("Stop", "stop it")])
+        let episodes = try library.episodes(of: stones.podcast)
+        try library.store.storeTranscript([
+            TranscriptSegment(start: 1, text: "a story"), TranscriptSegment(start: 2, text: "the stones rolled"),
+            TranscriptSegment(start: 3, text: "Stonewall"), TranscriptSegment(start: 4, text: "big stop"),
+        ], for: episodes[3], from: Self.transcriptURL)
+        let scope = SearchScope(podcasts: [stones.podcast, stop.podcast], episodes: episodes + (try library.episodes(of: stop.podcast)))
+        return (library, scope, episodes)
+    }
+
+    @Test func searchingWithinResultsFindsWhatTheWholeLibrarySearchFindsAmongThem() throws {
+        let (library, scope, _) = try stoneLibrary()
+        struct Found: Hashable { let podcast: PodcastID, episode: EpisodeID?, snippet: String, moments: Int, place: String }
+        func found(_ hits: [SearchHit]) -> Set<Found> {
+            Set(hits.map { Found(podcast: $0.podcast, episode: $0.episode, snippet: $0.snippet, moments: $0.moments, place: "\($0.place)") })
+        }
+        for text in ["sto", "ston", "stone", "stones", "stor", "\"the ston", "\"big ston", "age ston", "hour stop", "Stonehenge st", "stonx"] {
+            let whole = try library.find(text)
+            #expect(found(try library.find(text, within: scope)) == found(whole), "\(text)")
+        }
+        #expect(try library.find("ston").count == 5, "the podcast, three episodes and the transcript's episode")
+    }
+
+    @Test func searchingWithinResultsKeepsToThemAndMarksOnlyTheWordsAsTyped() throws {
+        let (library, scope, episodes) = try stoneLibrary()
+        let second = SearchScope(podcasts: [], episodes: [episodes[1], episodes[3]])
+        let hits = try library.find("ston", within: second)
+        #expect(hits.map(\.episode) .count == 2 && Set(hits.map(\.episode)) == [episodes[1], episodes[3]])
+        #expect(hits.first { $0.episode == episodes[1] }?.snippet == "We stop at the [stony] beach")
+        #expect(hits.first { $0.episode == episodes[3] }?.moments == 2, "the stones, Stonewall; not the story or the stop")
+        #expect(try library.find("ston", within: SearchScope(podcasts: scope.podcasts, episodes: [])).map(\.snippet) == ["[Stonehenge] Stories"])
+        #expect(try library.find("zebra", within: scope).isEmpty)
     }
 
     @Test func aVersion6LibraryIsIndexedByTheMigration() throws {

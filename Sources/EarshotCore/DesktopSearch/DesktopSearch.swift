@@ -80,14 +80,16 @@ public final class DesktopSearch {
     public func search(_ terms: [String], within previous: [String]? = nil, completion: @escaping ([DesktopResultInfo]) -> Void) {
         let text = terms.joined(separator: " ")
         guard text.unicodeScalars.count(where: { CharacterSet.alphanumerics.contains($0) }) >= Self.minimumLetters else { return completion([]) }
-        transcripts.find(text, podcast: nil, limit: Self.limit, marks: Self.marks) { [weak self] result in
+        let shown = previous.map { Set($0.compactMap(DesktopResult.init(identifier:)).map(Self.subject)) }
+        let scope = shown.map { shown in
+            SearchScope(podcasts: shown.compactMap { if case .podcast(let podcast) = $0 { podcast } else { nil } }, episodes: shown.compactMap(\.episode))
+        }
+        transcripts.find(text, podcast: nil, within: scope, limit: Self.limit, marks: Self.marks) { [weak self] result in
             guard let self, case .success(let moments) = result else { return completion([]) }
             self.results(of: moments) { found in
                 var found = found
-                if let previous {
-                    let kept = Set(previous.compactMap(DesktopResult.init(identifier:)).map(Self.subject))
-                    found = found.filter { kept.contains(Self.subject($0.result)) }
-                }
+                // A podcast still matching brings its newest episodes: only those shown before stay.
+                if let shown { found = found.filter { shown.contains(Self.subject($0.result)) } }
                 self.remember(found)
                 completion(found)
             }

@@ -16,4 +16,5 @@ public protocol TranscriptStore: AnyObject, Sendable {
     func recordTranscriptFailure(of episode: EpisodeID, url: URL, failure: String, nextAttemptAt: Date?) throws -> TranscriptAttempt
     func transcriptAttempt(of episode: EpisodeID) throws -> TranscriptAttempt?
     func find(_ query: SearchQuery, podcast: PodcastID?, limit: Int, marks: SnippetMarks) throws -> [SearchHit]
+    func find(_ query: SearchQuery, within scope: SearchScope, limit: Int, marks: SnippetMarks) throws -> [SearchHit]
 }

@@ -92,16 +92,18 @@ public final class Transcripts {
         }
     }
 
-    /// Finds `text` in the library (of `podcast`, when given): the best `limit` hits, snippets marked
-    /// with `marks`. The hits of a find `numbered` for the listener become `recentFinds`.
-    public func find(_ text: String, podcast: PodcastID?, limit: Int, marks: SnippetMarks, numbered: Bool = false,
-                     completion: @escaping (Result<[FoundMoment], LibraryError>) -> Void) {
+    /// Finds `text` in the library (of `podcast`, when given; among the podcasts and episodes of
+    /// `scope`, when given): the best `limit` hits, snippets marked with `marks`. The hits of a find
+    /// `numbered` for the listener become `recentFinds`.
+    public func find(_ text: String, podcast: PodcastID?, within scope: SearchScope? = nil, limit: Int, marks: SnippetMarks,
+                     numbered: Bool = false, completion: @escaping (Result<[FoundMoment], LibraryError>) -> Void) {
         let query: SearchQuery
         do throws(SearchQueryError) { query = try SearchQuery(text) } catch { return completion(.failure(.invalidSetting("\(error)"))) }
         let store = self.store, episodes = self.episodes
         reader.run({ () -> Result<[FoundMoment], LibraryError> in
             do {
-                let hits = try store.find(query, podcast: podcast, limit: limit, marks: marks)
+                let hits = try scope.map { scope in try store.find(query, within: scope, limit: limit, marks: marks) }
+                    ?? store.find(query, podcast: podcast, limit: limit, marks: marks)
                 // One read for the episodes' titles (and their podcasts'); a podcast-title hit reads its podcast.
                 let listed = Dictionary(try episodes.listEpisodes(hits.compactMap(\.episode)).map { ($0.id, $0) },
                                         uniquingKeysWith: { first, _ in first })
