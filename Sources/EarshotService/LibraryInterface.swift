@@ -66,7 +66,7 @@ public final class LibraryInterface: MethodsOnlyInterface {
             let filter = try Self.filter(arguments[1])
             let matching = arguments[2].stringValue.flatMap { $0.isEmpty ? nil : $0 }
             let store = self.store
-            return episodes { try store.listEpisodes(podcast: podcast == 0 ? nil : PodcastID(rawValue: podcast), filter: filter, matching: matching) }
+            return episodes { try store.listEpisodes(podcast: podcast == 0 ? nil : PodcastID(rawValue: podcast), filter: filter, matching: matching, limit: nil) }
         case "Play":
             try session.play(episode: episode(arguments[0]))
             return whenAudioOpens()

@@ -37,7 +37,8 @@ extension Store {
     ///   - filter: which of them (played, starred, in the inbox…).
     ///   - matching: only episodes whose title contains this text, regardless of case (Unicode-aware,
     ///     see `TitleMatch`); nil or empty for all.
-    public func listEpisodes(podcast: PodcastID?, filter: EpisodeFilter, matching: String?) throws -> [EpisodeListing] {
+    ///   - limit: at most this many (the newest); nil for all.
+    public func listEpisodes(podcast: PodcastID?, filter: EpisodeFilter, matching: String?, limit: Int? = nil) throws -> [EpisodeListing] {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         if let podcast {
@@ -53,7 +54,7 @@ extension Store {
         return try read { db in
             try listings(db, sql: """
                 \(Self.listingSelect) \(clause)
-                ORDER BY e.releaseDate IS NULL, e.releaseDate DESC, e.feedId, e.feedOrder, e.id
+                ORDER BY e.releaseDate IS NULL, e.releaseDate DESC, e.feedId, e.feedOrder, e.id LIMIT \(limit ?? -1)
                 """, arguments: arguments)
         }
     }

@@ -29,6 +29,7 @@ struct DesktopSearchBenchmark: ParsableCommand {
         var corpus = FindCorpus()
         let typed = corpus.queries(queries).map(\.text)
         var times: [String: [Double]] = [:]
+        var matches: [(text: String, milliseconds: Double)] = []
         let gnome = "org.gnome.Shell.SearchProvider2", krunner = "org.kde.krunner1"
         func call(_ interface: String, _ member: String, _ arguments: [DBusValue], path: String = Self.searchPath) throws -> [DBusValue] {
             let message = try BusMessage.methodCall(destination: Self.service, path: path, interface: interface,
@@ -51,6 +52,7 @@ struct DesktopSearchBenchmark: ParsableCommand {
                 shown = found.first?.arrayElements ?? []
                 if !shown.isEmpty { _ = try call(gnome, "GetResultMetas", [.array(elementSignature: "s", Array(shown.prefix(5)))]) }
                 _ = try call(krunner, "Match", [.string(sofar)], path: "/org/earshot/Earshot/Search")
+                matches.append((sofar, times["Match"]!.last!))
             }
             _ = try call("org.earshot.Earshot1", "Find", [.string(text), .int64(0), .uint32(20)], path: "/org/earshot/Earshot")
         }
@@ -65,6 +67,8 @@ struct DesktopSearchBenchmark: ParsableCommand {
                   + String(format: " p50 %.2f, p99 %.2f, max %.2f (%d calls)", FindBenchmark.percentile(sorted, 0.5),
                            FindBenchmark.percentile(sorted, 0.99), sorted.last!, sorted.count))
         }
+        let slowest = matches.sorted { $0.milliseconds > $1.milliseconds }.prefix(20)
+        print("  slowest Match: " + slowest.map { String(format: "“%@” %.0f", $0.text, $0.milliseconds) }.joined(separator: ", "))
     }
 
     /// How long `command arguments` takes to run to its end, in milliseconds; its output is discarded.

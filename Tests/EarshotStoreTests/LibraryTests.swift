@@ -134,6 +134,7 @@ struct LibraryEpisodeTests {
         let (_, store, one, two) = try Self.library()
         #expect(try store.listEpisodes(podcast: one, filter: .all, matching: nil).map(\.guid) == ["c", "b", "a", "u1", "u2"])
         #expect(try store.listEpisodes(podcast: two, filter: .all, matching: nil).map(\.guid) == ["t"])
+        #expect(try store.listEpisodes(podcast: one, filter: .all, matching: nil, limit: 2).map(\.guid) == ["c", "b"], "the newest two")
         let all = try store.listEpisodes(podcast: nil, filter: .all, matching: nil)
         #expect(all.map(\.guid) == ["c", "t", "b", "a", "u1", "u2"], "the whole library, by date across podcasts")
         #expect(all.map(\.podcastTitle) == ["One", "Two", "One", "One", "One", "One"])

@@ -143,7 +143,7 @@ public final class DesktopSearch {
         guard case .podcast(let podcast) = result else { return }
         let episodes = transcripts.episodes, current = player.current?.id
         transcripts.reader.run({ () -> EpisodeID? in
-            try? episodes.listEpisodes(podcast: podcast, filter: .all, matching: nil).first { $0.id != current }?.id
+            try? episodes.listEpisodes(podcast: podcast, filter: .all, matching: nil, limit: 2).first { $0.id != current }?.id
         }) { [weak self] newest in
             guard let self, let newest else { return completion(.noEpisode("that podcast has no episode yet")) }
             do throws(LibraryError) { try self.enqueue([newest]) } catch { return completion(error) }
@@ -165,7 +165,7 @@ public final class DesktopSearch {
         transcripts.reader.run({ () -> [PodcastID: [EpisodeListing]] in
             var newest: [PodcastID: [EpisodeListing]] = [:]
             for podcast in podcasts {
-                newest[podcast] = Array(((try? episodes.listEpisodes(podcast: podcast, filter: .all, matching: nil)) ?? []).prefix(Self.newestEpisodes))
+                newest[podcast] = (try? episodes.listEpisodes(podcast: podcast, filter: .all, matching: nil, limit: Self.newestEpisodes)) ?? []
             }
             return newest
         }) { newest in completion(Self.infos(moments, newest: newest, library: library)) }

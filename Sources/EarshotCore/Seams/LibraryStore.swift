@@ -25,7 +25,8 @@ public protocol LibraryStore: AnyObject, Sendable {
     // Episodes
     func storedEpisode(_ id: EpisodeID) throws -> StoredEpisode?
     func episodeID(matching uri: String) throws -> EpisodeID?
-    func listEpisodes(podcast: PodcastID?, filter: EpisodeFilter, matching: String?) throws -> [EpisodeListing]
+    /// The newest first; at most `limit` of them (nil: all).
+    func listEpisodes(podcast: PodcastID?, filter: EpisodeFilter, matching: String?, limit: Int?) throws -> [EpisodeListing]
     func listEpisodes(_ ids: [EpisodeID]) throws -> [EpisodeListing]
     /// The podcast's episode in progress (started, not completed, most recently played), else its
     /// oldest playable episode not completed; nil when every episode is completed or none has audio.

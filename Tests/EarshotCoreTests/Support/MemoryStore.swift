@@ -230,14 +230,14 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
         }
     }
 
-    func listEpisodes(podcast: PodcastID?, filter: EpisodeFilter, matching: String?) throws -> [EpisodeListing] {
+    func listEpisodes(podcast: PodcastID?, filter: EpisodeFilter, matching: String?, limit: Int? = nil) throws -> [EpisodeListing] {
         noteRead()
         return locked {
             rows.values.filter { row in
                 (podcast == nil || row.podcast == podcast) && passesLocked(filter, row)
                     && (matching.map { row.episode.title?.localizedCaseInsensitiveContains($0) ?? false } ?? true)
             }.sorted { ($0.episode.releaseDate?.date ?? .distantPast) > ($1.episode.releaseDate?.date ?? .distantPast) }
-                .map(listingLocked)
+                .prefix(limit ?? .max).map(listingLocked)
         }
     }
 
