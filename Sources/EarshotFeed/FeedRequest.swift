@@ -66,6 +66,7 @@ final class FeedRequest {
         }
         message = created
         soup_message_add_flags(created, SOUP_MESSAGE_NO_REDIRECT)
+        earshot_soup_message_keep_connection_after_304(created)
         ResponseBodyEnd.prepare(created)
         let headers = soup_message_get_request_headers(created)
         soup_message_headers_replace(headers, "Accept",
@@ -103,12 +104,25 @@ final class FeedRequest {
             }
             readBody()
         case 304:
-            finish(.success(.notModified))
+            readEmptyBodyThenFinish(stream)
         case 300..<400 where header(headers, "Location") != nil:
             redirect(status: status, location: header(headers, "Location")!)
         default:
             let reason = soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
             fail(.http(status: status, reason: reason))
+        }
+    }
+
+    /// Reads the body of a 304 (empty by definition) to its end, which hands its connection back to the
+    /// session for the next request, then says the feed is unchanged. Dropping or closing the stream
+    /// unread closed the connection instead: a refresh with nothing changed opened one per feed.
+    private func readEmptyBodyThenFinish(_ stream: UnsafeMutablePointer<GInputStream>) {
+        loader.context.withThreadDefault {
+            g_input_stream_read_bytes_async(stream, 1, G_PRIORITY_LOW, cancellable, { _, result, data in
+                let request = Unmanaged<FeedRequest>.fromOpaque(data!).takeRetainedValue()
+                if let bytes = g_input_stream_read_bytes_finish(request.stream, result, nil) { g_bytes_unref(bytes) }
+                request.finish(.success(.notModified))
+            }, Unmanaged.passRetained(self).toOpaque())
         }
     }
 

@@ -77,6 +77,40 @@ struct FeedLoaderTests {
         #expect(server.requests.last?.headers["if-modified-since"] == "Sun, 07 Mar 2021 22:00:12 GMT")
     }
 
+    /// A refresh with nothing changed is a run of 304s: each must leave its connection to the next, as
+    /// a 200 read to its end does, or every feed pays a new connection (and a proxy lookup).
+    @Test func aNotModifiedAnswerLeavesItsConnectionToTheNextRequest() throws {
+        server.route("/feed.xml") { _ in .status(304) }
+        let context = MainContext()
+        try context.withThreadDefault {
+            let loader = FeedLoader()
+            for _ in 0..<3 {
+                var result: Result<FeedFetchResult, FeedError>?
+                loader.fetch(server.url("/feed.xml"), validators: FeedValidators(etag: "\"v1\"")) { result = $0 }
+                #expect(context.iterate(until: { result != nil }, timeoutSeconds: 10))
+                #expect(result == .success(.notModified))
+            }
+        }
+        #expect(Set(server.requests.map(\.clientPort)).count == 1, "\(server.requests.map(\.clientPort))")
+    }
+
+    /// nginx, Apache and Python's http.server send a 304 without Content-Length; libsoup 3.2 alone then
+    /// drops the connection.
+    @Test func aNotModifiedAnswerWithoutALengthLeavesItsConnectionToo() throws {
+        let server = try BareNotModifiedServer()
+        let context = MainContext()
+        try context.withThreadDefault {
+            let loader = FeedLoader()
+            for _ in 0..<3 {
+                var result: Result<FeedFetchResult, FeedError>?
+                loader.fetch(server.url, validators: FeedValidators(etag: "\"v1\"")) { result = $0 }
+                #expect(context.iterate(until: { result != nil }, timeoutSeconds: 10))
+                #expect(result == .success(.notModified))
+            }
+        }
+        #expect(server.connections == 1)
+    }
+
     @Test(arguments: [404, 500])
     func httpErrorsKeepTheirStatus(status: Int) throws {
         server.route("/feed.xml") { _ in .status(status) }
@@ -207,6 +241,55 @@ struct FeedLoaderTests {
             #expect(context.iterate(until: { result != nil }, timeoutSeconds: 10))
             let channel = try #require(try result?.get())
             #expect(channel.episodes.first?.title == "Ep. 135 流動的資金盛宴")
+        }
+    }
+}
+
+/// A server on 127.0.0.1 that answers every request with a bare `304 Not Modified` (no Content-Length,
+/// as nginx does), keeping each connection open, and counts the connections it accepted.
+private final class BareNotModifiedServer: @unchecked Sendable {
+    let url: URL
+    private let listener: Int32
+    private let lock = NSLock()
+    private var accepted = 0
+    var connections: Int { lock.withLock { accepted } }
+
+    init() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
+        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                guard bind(listener, generic, length) == 0, listen(listener, 8) == 0, getsockname(listener, generic, &length) == 0
+                else { throw LoaderHarness.HarnessError() }
+            }
+        }
+        url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/feed.xml")!
+        Thread { [self] in
+            while true {
+                let connection = accept(listener, nil, nil)
+                guard connection >= 0 else { return }
+                lock.withLock { accepted += 1 }
+                Thread { Self.answer(connection) }.start()
+            }
+        }.start()
+    }
+
+    deinit { shutdown(listener, Int32(SHUT_RDWR)); close(listener) }
+
+    /// Answers each request read on `connection` until the client closes it.
+    private static func answer(_ connection: Int32) {
+        var pending: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(connection, &buffer, buffer.count)
+            guard count > 0 else { close(connection); return }
+            pending += buffer[..<count]
+            while let end = pending.indices.dropLast(3).first(where: { pending[$0..<$0 + 4] == [13, 10, 13, 10] }) {
+                pending.removeFirst(end + 4)
+                let reply = Array("HTTP/1.1 304 Not Modified\r\nETag: \"v1\"\r\n\r\n".utf8)
+                _ = reply.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+            }
         }
     }
 }

@@ -11,6 +11,8 @@ public struct FixtureRequest: Sendable {
     public var query: String? = nil
     /// Request headers, names in lower case.
     public let headers: [String: String]
+    /// The client's port: requests on one kept-alive connection share it.
+    public var clientPort: UInt16 = 0
 }
 
 /// How the fixture server answers one request.

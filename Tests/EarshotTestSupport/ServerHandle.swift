@@ -38,12 +38,19 @@ final class ServerHandle {
         g_object_unref(UnsafeMutableRawPointer(server))
     }
 
+    /// The port the client's connection comes from (0 when unknown).
+    private func clientPort(of message: OpaquePointer) -> UInt16 {
+        guard let address = soup_server_message_get_remote_address(message) else { return 0 }
+        return g_inet_socket_address_get_port(UnsafeMutableRawPointer(address).assumingMemoryBound(to: GInetSocketAddress.self))
+    }
+
     private func handle(_ message: OpaquePointer, path: String) {
         let request = FixtureRequest(
             method: String(cString: soup_server_message_get_method(message)),
             path: path,
             query: g_uri_get_query(soup_server_message_get_uri(message)).map { String(cString: $0) },
-            headers: headers(soup_server_message_get_request_headers(message)))
+            headers: headers(soup_server_message_get_request_headers(message)),
+            clientPort: clientPort(of: message))
         let responseHeaders = soup_server_message_get_response_headers(message)
         switch state.respond(to: request) {
         case .status(let code):

@@ -12,6 +12,9 @@ SoupSession *earshot_soup_session_new_with_cookies(const char *user_agent, guint
 /* Makes the message come back with a redirect's own status instead of following it. */
 void earshot_soup_message_forbid_redirects(SoupMessage *message);
 
+/* Lets the session keep the connection after a 304 that has no Content-Length (see the .c file). */
+void earshot_soup_message_keep_connection_after_304(SoupMessage *message);
+
 /* A server that names itself with the given header value (tests and the fixture server). */
 SoupServer *earshot_soup_server_new(const char *server_header);
 
