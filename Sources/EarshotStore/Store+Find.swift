@@ -121,12 +121,14 @@ private struct Search {
         podcast.map { "podcast : \"p\($0.rawValue)\" AND " } ?? ""
     }
 
-    private var episodeMatch: (SearchQuery) -> String {
-        { [podcastTerm] query in podcastTerm + "{title chapters notes} : (\(query.expression))" }
+    /// `query` in an episode's title, chapters or notes.
+    private func episodeMatch(_ query: SearchQuery) -> String {
+        podcastTerm + "{title chapters notes} : (\(query.expression))"
     }
 
-    private var segmentMatch: (SearchQuery) -> String {
-        { [podcastTerm] query in podcastTerm + "text : (\(query.expression))" }
+    /// `query` in a transcript segment's text.
+    private func segmentMatch(_ query: SearchQuery) -> String {
+        podcastTerm + "text : (\(query.expression))"
     }
 
     private static let episodeWeights = "10.0, 5.0, 2.0, 0.0", segmentWeights = "1.0, 0.0"

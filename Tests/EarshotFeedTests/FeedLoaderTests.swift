@@ -77,20 +77,25 @@ struct FeedLoaderTests {
         #expect(server.requests.last?.headers["if-modified-since"] == "Sun, 07 Mar 2021 22:00:12 GMT")
     }
 
-    /// A refresh with nothing changed is a run of 304s: each must leave its connection to the next, as
-    /// a 200 read to its end does, or every feed pays a new connection (and a proxy lookup).
-    @Test func aNotModifiedAnswerLeavesItsConnectionToTheNextRequest() throws {
-        server.route("/feed.xml") { _ in .status(304) }
+    /// Three conditional fetches of `url` by one loader, one after the other, each answered 304.
+    private static func fetchNotModifiedThrice(_ url: URL) throws {
         let context = MainContext()
         try context.withThreadDefault {
             let loader = FeedLoader()
             for _ in 0..<3 {
                 var result: Result<FeedFetchResult, FeedError>?
-                loader.fetch(server.url("/feed.xml"), validators: FeedValidators(etag: "\"v1\"")) { result = $0 }
+                loader.fetch(url, validators: FeedValidators(etag: "\"v1\"")) { result = $0 }
                 #expect(context.iterate(until: { result != nil }, timeoutSeconds: 10))
                 #expect(result == .success(.notModified))
             }
         }
+    }
+
+    /// A refresh with nothing changed is a run of 304s: each must leave its connection to the next, as
+    /// a 200 read to its end does, or every feed pays a new connection (and a proxy lookup).
+    @Test func aNotModifiedAnswerLeavesItsConnectionToTheNextRequest() throws {
+        server.route("/feed.xml") { _ in .status(304) }
+        try Self.fetchNotModifiedThrice(server.url("/feed.xml"))
         #expect(Set(server.requests.map(\.clientPort)).count == 1, "\(server.requests.map(\.clientPort))")
     }
 
@@ -98,16 +103,7 @@ struct FeedLoaderTests {
     /// drops the connection.
     @Test func aNotModifiedAnswerWithoutALengthLeavesItsConnectionToo() throws {
         let server = try BareNotModifiedServer()
-        let context = MainContext()
-        try context.withThreadDefault {
-            let loader = FeedLoader()
-            for _ in 0..<3 {
-                var result: Result<FeedFetchResult, FeedError>?
-                loader.fetch(server.url, validators: FeedValidators(etag: "\"v1\"")) { result = $0 }
-                #expect(context.iterate(until: { result != nil }, timeoutSeconds: 10))
-                #expect(result == .success(.notModified))
-            }
-        }
+        try Self.fetchNotModifiedThrice(server.url)
         #expect(server.connections == 1)
     }
 
