@@ -106,10 +106,12 @@ public final class Player {
     /// Playing, paused or stopped, as the listener sees it.
     public var status: PlaybackState { loaded ? engine.state : .stopped }
 
-    /// Where playback is; zero when stopped.
+    /// Where playback is; zero when stopped. Never past the length: a seek beyond the end (made before
+    /// the length was known) reads as the end until the audio gets there.
     public var position: Duration {
         guard loaded, engine.state != .stopped, let position = engine.position else { return .zero }
-        return position
+        guard let length else { return position }
+        return min(position, length)
     }
 
     public var rate: Double { engine.rate }

@@ -162,6 +162,22 @@ struct LibraryRulesTests {
         #expect(f.store.row(episode)?.status.lastListenTime == 300)
     }
 
+    /// A seek made before the audio's length is known (or a found moment past a wrong feed length)
+    /// leaves a target beyond the end until the audio ends; MPRIS clients must never read a Position
+    /// past mpris:length meanwhile (found by the D-Bus fuzz storm, seed 936286354103823833).
+    @Test func thePositionNeverReadsPastTheEpisodesLengthWhileASeekBeyondItIsPending() throws {
+        let f = try CoreFixture()
+        var show = CoreFixture.show("alpha", count: 1)
+        show.episodes[0].duration = nil
+        try f.subscribe("alpha", show)
+        try f.player.play(episode: try f.episode("alpha-1"))
+        f.player.seek(to: .seconds(7_309))
+        #expect(f.player.length == nil && f.player.position == .seconds(7_309), "no length yet: nothing to hold it to")
+        f.engine.duration = .seconds(50)
+        f.engine.emit(.durationChanged(.seconds(50)))
+        #expect(f.player.position == .seconds(50))
+    }
+
     @Test func theLengthLearnedFromTheAudioIsStoredForTheNextStart() throws {
         let f = try CoreFixture()
         var show = CoreFixture.show("alpha", count: 1)
