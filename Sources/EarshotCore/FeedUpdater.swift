@@ -76,6 +76,9 @@ public final class FeedUpdater {
     private var waitingCount = 0
     private var active = 0
     private var activeByHost: [String: Int] = [:]
+    /// Feeds a 304 answered whose check time is not written yet, and whether a write of some is under way.
+    private var checksToWrite: [FeedID] = []
+    private var writingChecks = false
 
     public init(fetcher: FeedFetching, store: LibraryStore, background: Background, limit: Int = 8, perHostLimit: Int = 4) {
         self.fetcher = fetcher
@@ -146,17 +149,8 @@ public final class FeedUpdater {
                 guard let podcast = request.podcast else {
                     return finished(.failed("\(request.url.absoluteString): the server answered 304 to an unconditional request"))
                 }
-                let store = self.store, validators = request.validators
-                self.background.run({ () -> Outcome in
-                    do {
-                        try store.markChecked(podcast, validators: validators, checkedAt: Date())
-                        return .notModified(podcast)
-                    } catch StoreError.noSuchFeed {
-                        return .vanished
-                    } catch {
-                        return .failed("\(request.url.absoluteString): \(error)")
-                    }
-                }, completion: finished)
+                self.recordCheck(of: podcast)
+                finished(.notModified(podcast))
             case .success(.fetched(let fetched)):
                 self.store(fetched, for: request, finished: finished)
             case .failure(let error):
@@ -166,6 +160,33 @@ public final class FeedUpdater {
                 finished(.failed(message))
             }
         }
+    }
+
+    /// Notes that `feed` was found unchanged; its check time is written with the others noted meanwhile,
+    /// in one transaction. Its slot is free at once: a refresh that nothing changed is one 304 after
+    /// another, and a write and two thread hops for each made the daemon, not the server, its pace.
+    private func recordCheck(of feed: FeedID) {
+        checksToWrite.append(feed)
+        writeChecks()
+    }
+
+    private func writeChecks() {
+        guard !writingChecks, !checksToWrite.isEmpty else { return }
+        let feeds = checksToWrite, store = self.store
+        checksToWrite = []
+        writingChecks = true
+        background.run({ () -> String? in
+            do {
+                try store.markChecked(feeds, checkedAt: Date())
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }, completion: { [weak self] failure in
+            if let failure { Log.warning("cannot record that \(feeds.count) feeds were found unchanged: \(failure)") }
+            self?.writingChecks = false
+            self?.writeChecks()
+        })
     }
 
     /// Stores a fetched feed on the background. A feed that moved (301/308 or itunes:new-feed-url) is

@@ -250,6 +250,8 @@ public final class Library {
             events.publish(.feedStored(summary, saved, outline: outline))
             if !saved.isNew, !saved.newEpisodes.isEmpty { events.publish(.newEpisodes(saved.newEpisodes, of: summary.id)) }
             events.publish(.podcastsChanged)
+        case .notModified(let id) where podcast(id) == nil:
+            report.error = "the podcast was removed meanwhile"
         case .notModified(let id):
             roster.update(id) { $0.lastCheckedAt = Date() }
             if let podcast = podcast(id) {

@@ -165,8 +165,11 @@ public final class LibraryInterface: MethodsOnlyInterface {
         }
     }
 
+    /// Emits Progress for the finished feeds of one Subscribe or Refresh that `ProgressPacer` picks.
     private func progress(_ job: String) -> (UpdateReport, Int, Int) -> Void {
-        { [weak self] report, done, total in
+        var pacer = ProgressPacer()
+        return { [weak self] report, done, total in
+            guard pacer.shouldReport(done: done, of: total, failed: report.error != nil, at: .now) else { return }
             try? self?.object?.emit(interface: EarshotIntrospection.interface, signal: "Progress", arguments: [
                 .string(job), .uint32(UInt32(clamping: done)), .uint32(UInt32(clamping: total)),
                 .string(report.url.absoluteString), .string(report.error ?? ""),

@@ -117,9 +117,9 @@ enum SearchIndex {
     /// it held for them, indexes them as they are now (a row deleted meanwhile is not), and empties the
     /// queues. One statement per index that has work.
     static func flush(_ db: Database) throws {
-        let pending = try Row.fetchOne(db, sql: """
+        let pending = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT EXISTS (SELECT 1 FROM podcastQueue), EXISTS (SELECT 1 FROM episodeQueue), EXISTS (SELECT 1 FROM segmentQueue)
-            """)
+            """))
         guard let pending else { return }
         if pending.flag(0) {
             try db.execute(sql: """

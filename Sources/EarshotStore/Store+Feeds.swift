@@ -81,19 +81,13 @@ extension Store {
         }
     }
 
-    /// Records a check that found the feed unchanged (HTTP 304): episodes stay as they are,
-    /// `lastCheckedAt` becomes `checkedAt`, and each validator that is present replaces the stored one
-    /// (a nil one keeps it, so `FeedValidators()` keeps both).
-    /// - Throws: `StoreError.noSuchFeed` when `feed` is not stored.
-    public func markChecked(_ feed: FeedID, validators: FeedValidators, checkedAt: Date = Date()) throws {
+    /// Records checks that found the feeds unchanged (HTTP 304), in one transaction: their episodes and
+    /// validators stay as they are and `lastCheckedAt` becomes `checkedAt`. A feed no longer stored is
+    /// passed over (it was removed while its check was on its way).
+    public func markChecked(_ feeds: [FeedID], checkedAt: Date = Date()) throws {
         try write { db in
-            try db.execute(
-                sql: """
-                    UPDATE feed SET etag = COALESCE(?, etag), lastModified = COALESCE(?, lastModified), lastCheckedAt = ?
-                    WHERE id = ?
-                    """,
-                arguments: [validators.etag, validators.lastModified, checkedAt.timeIntervalSinceReferenceDate, feed.rawValue])
-            guard db.changesCount > 0 else { throw StoreError.noSuchFeed(feed) }
+            let update = try db.cachedStatement(sql: "UPDATE feed SET lastCheckedAt = ? WHERE id = ?")
+            for feed in feeds { try update.execute(arguments: [checkedAt.timeIntervalSinceReferenceDate, feed.rawValue]) }
         }
     }
 

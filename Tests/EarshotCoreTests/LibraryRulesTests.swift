@@ -61,7 +61,7 @@ struct LibraryRulesTests {
         #expect(try f.store.podcasts().count == 1)
     }
 
-    /// A 304 is recorded without reading the podcast first: the store's own refusal says it is gone.
+    /// A 304 is reported without reading the store: the roster says the podcast is gone.
     @Test func aFeedUnchangedForAPodcastUnsubscribedMeanwhileIsReportedAsRemoved() throws {
         let f = try CoreFixture()
         try f.subscribe("alpha", CoreFixture.show("alpha", count: 1))
@@ -75,6 +75,27 @@ struct LibraryRulesTests {
         #expect(reports.first?.error == "the podcast was removed meanwhile")
         #expect(f.library.podcast(beta) == nil)
         #expect(try f.store.podcast(beta) == nil)
+    }
+
+    /// A refresh that nothing changed is one 304 after another: each frees its slot at once and is
+    /// reported, and their check times are written together (a write and two thread hops each made
+    /// the daemon, not the server, the pace of the refresh).
+    @Test func feedsFoundUnchangedAreReportedAtOnceAndTheirCheckTimesWrittenTogether() throws {
+        let f = try CoreFixture()
+        let names = ["alpha", "beta", "gamma"]
+        let podcasts = try names.map { try f.subscribe($0, CoreFixture.show($0, count: 1)) }
+        names.forEach { f.feeds.answers[CoreFixture.url($0)] = .notModified }
+        f.store.writes = []
+        f.background.holdingResults = true
+        let checkedAt = Date()
+        var reports: [UpdateReport] = []
+        try f.library.refresh(podcasts, completion: { reports = $0 })
+        #expect(reports.map(\.notModified) == [true, true, true], "reported before any check time is written back")
+        #expect(f.store.writes == ["markChecked [\(podcasts[0].rawValue)]"], "the first is written; the others wait for it")
+        f.background.deliver()
+        #expect(f.store.writes.last == "markChecked \(podcasts.dropFirst().map(\.rawValue))")
+        f.background.deliver()
+        #expect(try podcasts.allSatisfy { try f.store.podcast($0)!.lastCheckedAt! >= checkedAt })
     }
 
     /// The refresh stored its feed on the background just before the listener unsubscribed, and its result

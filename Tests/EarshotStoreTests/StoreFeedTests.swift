@@ -207,25 +207,22 @@ struct StoreFeedTests {
         #expect(try store.feed(url: Sample.feedURL)?.channel.episodes.count == 2)
     }
 
-    @Test func markCheckedKeepsEpisodesAndUpdatesValidatorsThatArePresent() throws {
+    @Test func markCheckedRecordsTheCheckTimeOfManyFeedsAndKeepsTheirEpisodesAndValidators() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))
         let feed = try store.storeFeed(
             Sample.channel(["b", "a"]), url: Sample.feedURL, validators: FeedValidators(etag: "\"1\"", lastModified: "Mon"),
             checkedAt: Date(timeIntervalSinceReferenceDate: 100)).podcast
+        let other = try store.storeFeed(Sample.channel(["c"]), url: URL(string: "http://example.com/other.xml")!,
+                                        validators: FeedValidators(), checkedAt: Date(timeIntervalSinceReferenceDate: 100)).podcast
         let before = try #require(try store.feed(id: feed))
 
-        try store.markChecked(feed, validators: FeedValidators(etag: "\"2\""), checkedAt: Date(timeIntervalSinceReferenceDate: 200))
+        try store.markChecked([feed, FeedID(rawValue: 999), other], checkedAt: Date(timeIntervalSinceReferenceDate: 200))
         let after = try #require(try store.feed(id: feed))
         #expect(after.channel == before.channel)
-        #expect(after.validators == FeedValidators(etag: "\"2\"", lastModified: "Mon"))
+        #expect(after.validators == FeedValidators(etag: "\"1\"", lastModified: "Mon"))
         #expect(after.lastCheckedAt == Date(timeIntervalSinceReferenceDate: 200))
-
-        try store.markChecked(feed, validators: FeedValidators(), checkedAt: Date(timeIntervalSinceReferenceDate: 300))
-        #expect(try store.feed(id: feed)?.validators == FeedValidators(etag: "\"2\"", lastModified: "Mon"), "a 304 without validators keeps them")
-        #expect(throws: StoreError.noSuchFeed(FeedID(rawValue: 999))) {
-            try store.markChecked(FeedID(rawValue: 999), validators: FeedValidators())
-        }
+        #expect(try store.feed(id: other)?.lastCheckedAt == Date(timeIntervalSinceReferenceDate: 200), "a feed removed meanwhile (999) is passed over")
     }
 
     @Test func moveFeedKeepsIdentityEpisodesAndProgress() throws {

@@ -13,7 +13,8 @@ public protocol LibraryStore: AnyObject, Sendable {
     func podcastID(url: URL) throws -> PodcastID?
     func outline(id: FeedID) throws -> FeedOutline?
     func storeFeed(_ channel: Channel, url: URL, validators: FeedValidators, checkedAt: Date) throws -> SavedFeed
-    func markChecked(_ feed: FeedID, validators: FeedValidators, checkedAt: Date) throws
+    /// Records that `feeds` were found unchanged (304) at `checkedAt`, in one write; removed ones are passed over.
+    func markChecked(_ feeds: [FeedID], checkedAt: Date) throws
     /// Moves a feed to `url`; the address it leaves becomes a former address of it.
     func moveFeed(_ feed: FeedID, to url: URL) throws
     /// Records `url` as a former address of `feed` (it leads there permanently).

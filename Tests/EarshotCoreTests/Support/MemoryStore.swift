@@ -115,10 +115,10 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
         }
     }
 
-    func markChecked(_ feed: FeedID, validators: FeedValidators, checkedAt: Date) throws {
-        try locked {
-            guard let index = podcastRows.firstIndex(where: { $0.id == feed }) else { throw StoreError.noSuchFeed(feed) }
-            podcastRows[index].lastCheckedAt = checkedAt
+    func markChecked(_ feeds: [FeedID], checkedAt: Date) throws {
+        locked {
+            writes.append("markChecked \(feeds.map(\.rawValue))")
+            for index in podcastRows.indices where feeds.contains(podcastRows[index].id) { podcastRows[index].lastCheckedAt = checkedAt }
         }
     }
 
