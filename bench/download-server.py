@@ -40,6 +40,7 @@ def released(n):
 
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body leave at once, as from a real server
 
     def log_message(self, *_):
         pass
