@@ -76,14 +76,20 @@ public final class FeedUpdater {
     private var waitingCount = 0
     private var active = 0
     private var activeByHost: [String: Int] = [:]
-    /// Feeds a 304 answered whose check time is not written yet, and whether a write of some is under way.
+    /// Feeds a 304 answered whose check time is not written yet, and whether a write of them is due or
+    /// under way.
     private var checksToWrite: [FeedID] = []
-    private var writingChecks = false
+    private var checkWritePending = false
+    let timers: Timers
+    /// How long check times gather before they are written together.
+    static let checkWriteDelay: Duration = .milliseconds(100)
 
-    public init(fetcher: FeedFetching, store: LibraryStore, background: Background, limit: Int = 8, perHostLimit: Int = 4) {
+    public init(fetcher: FeedFetching, store: LibraryStore, background: Background, timers: Timers, limit: Int = 8,
+                perHostLimit: Int = 4) {
         self.fetcher = fetcher
         self.store = store
         self.background = background
+        self.timers = timers
         self.limit = limit
         self.perHostLimit = perHostLimit
     }
@@ -162,19 +168,24 @@ public final class FeedUpdater {
         }
     }
 
-    /// Notes that `feed` was found unchanged; its check time is written with the others noted meanwhile,
-    /// in one transaction. Its slot is free at once: a refresh that nothing changed is one 304 after
-    /// another, and a write and two thread hops for each made the daemon, not the server, its pace.
+    /// Notes that `feed` was found unchanged; its check time is written within `checkWriteDelay`, with
+    /// the others noted meanwhile, in one transaction. Its slot is free at once: a refresh that nothing
+    /// changed is one 304 after another, and a write and two thread hops for each made the daemon, not
+    /// the server, its pace. (A check time lost to a crash only means the feed is checked again.)
     private func recordCheck(of feed: FeedID) {
         checksToWrite.append(feed)
-        writeChecks()
+        scheduleCheckWrite()
+    }
+
+    private func scheduleCheckWrite() {
+        guard !checkWritePending, !checksToWrite.isEmpty else { return }
+        checkWritePending = true
+        _ = timers.after(Self.checkWriteDelay) { [weak self] in self?.writeChecks() }
     }
 
     private func writeChecks() {
-        guard !writingChecks, !checksToWrite.isEmpty else { return }
         let feeds = checksToWrite, store = self.store
         checksToWrite = []
-        writingChecks = true
         background.run({ () -> String? in
             do {
                 try store.markChecked(feeds, checkedAt: Date())
@@ -184,8 +195,8 @@ public final class FeedUpdater {
             }
         }, completion: { [weak self] failure in
             if let failure { Log.warning("cannot record that \(feeds.count) feeds were found unchanged: \(failure)") }
-            self?.writingChecks = false
-            self?.writeChecks()
+            self?.checkWritePending = false
+            self?.scheduleCheckWrite()
         })
     }
 

@@ -87,7 +87,7 @@ public final class Library {
         self.store = store
         self.background = background
         self.demoURL = demoURL
-        updater = FeedUpdater(fetcher: fetcher, store: store, background: background)
+        updater = FeedUpdater(fetcher: fetcher, store: store, background: background, timers: timers)
         do {
             roster = PodcastRoster(try store.podcasts())
             settings = try store.allSettings()

@@ -11,7 +11,7 @@ struct FeedUpdaterTests {
     private static func feed(_ host: String, _ number: Int) -> URL { URL(string: "http://\(host).test/\(number).xml")! }
 
     private static func updater(_ feeds: FeedTable) -> FeedUpdater {
-        FeedUpdater(fetcher: feeds, store: MemoryStore(), background: InlineBackground(), limit: 8, perHostLimit: 4)
+        FeedUpdater(fetcher: feeds, store: MemoryStore(), background: InlineBackground(), timers: ManualTimers(), limit: 8, perHostLimit: 4)
     }
 
     @Test func tenThousandFeedsOnOneHostRunFourAtATimeInTheOrderAskedAndAllFinish() {
