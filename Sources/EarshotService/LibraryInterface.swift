@@ -218,7 +218,7 @@ public final class LibraryInterface: MethodsOnlyInterface {
 
     private func podcastRecord(_ podcast: PodcastSummary) -> DBusValue {
         BusRecords.podcast(podcast, autoQueue: library.autoQueue(podcast.id), notify: library.notifies(podcast.id),
-                           art: URL(string: bridge.playlist(for: podcast).icon).flatMap { $0.scheme == nil ? nil : $0 })
+                           art: bridge.knownArt(of: podcast))
     }
 
     private func status() -> DBusValue {

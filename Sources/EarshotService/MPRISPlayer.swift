@@ -118,12 +118,16 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
     /// The playlist of a podcast. Its icon is the cover when it is known to be cached; with
     /// `fetchingArt`, a cover not looked up yet is looked up (on disk, else downloaded once).
     public func playlist(for podcast: PodcastSummary, fetchingArt: Bool = false) -> PlaylistEntry {
-        let cover = [podcast.channel.profileImage]
-        let icon = fetchingArt ? metadata.artFile(for: cover) : metadata.knownArtFile(for: cover)
+        let icon = fetchingArt ? metadata.artFile(for: [podcast.channel.profileImage]) : knownArt(of: podcast)
         return PlaylistEntry(
             id: Self.podcastPlaylistPrefix + String(podcast.id.rawValue),
             name: SafeText.stripped(podcast.channel.title ?? podcast.url.absoluteString),
             icon: icon?.absoluteString ?? "",
             created: podcast.addedAt.timeIntervalSince1970, lastPlayed: podcast.lastPlayedAt?.timeIntervalSince1970)
+    }
+
+    /// The podcast's cover in the art cache, when it is there (nothing is fetched).
+    public func knownArt(of podcast: PodcastSummary) -> URL? {
+        metadata.knownArtFile(for: [podcast.channel.profileImage])
     }
 }
