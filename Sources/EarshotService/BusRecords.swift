@@ -75,6 +75,17 @@ enum BusRecords {
         return .vardict(entries)
     }
 
+    /// The podcasts as PodcastRows gives them: `(xsuuxb)` each, the columns of `earshot podcasts`.
+    static func podcastRows(_ podcasts: [PodcastSummary], autoQueue: (PodcastID) -> Bool) -> DBusValue {
+        .array(elementSignature: "(xsuuxb)", podcasts.map { podcast -> DBusValue in
+            .structure([
+                .int64(podcast.id.rawValue), .string(podcast.channel.title ?? podcast.url.absoluteString),
+                .uint32(UInt32(clamping: podcast.episodeCount)), .uint32(UInt32(clamping: podcast.unplayedCount)),
+                .int64(podcast.lastCheckedAt.map(seconds) ?? 0), .boolean(autoQueue(podcast.id)),
+            ])
+        })
+    }
+
     static func report(_ report: UpdateReport) -> DBusValue {
         var entries: [(String, DBusValue)] = [
             ("url", .string(report.url.absoluteString)),

@@ -60,6 +60,8 @@ public final class LibraryInterface: MethodsOnlyInterface {
             return .empty
         case "Podcasts":
             return MethodReply([BusRecords.list(library.podcasts.map(podcastRecord))])
+        case "PodcastRows":
+            return MethodReply([BusRecords.podcastRows(library.podcasts, autoQueue: library.autoQueue)])
         case "Episodes":
             let podcast = arguments[0].int64Value ?? 0
             if podcast != 0, library.podcast(PodcastID(rawValue: podcast)) == nil { throw .noSuchPodcast(PodcastID(rawValue: podcast)) }

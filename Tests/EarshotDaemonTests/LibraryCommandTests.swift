@@ -1,4 +1,5 @@
 import EarshotGLib
+import EarshotMPRIS
 import EarshotTestSupport
 import Foundation
 import Glibc
@@ -34,6 +35,25 @@ struct LibraryCommandTests {
         #expect(podcasts.status == 0)
         #expect(podcasts.stdout.contains("\"title\" : \"Daemon Show\"") && podcasts.stdout.contains("\"title\" : \"Another Show\""))
         #expect(try h.ask("metadata", "xesam:album") == "Daemon Show", "adding does not switch what plays")
+        #expect(h.terminate() == 0)
+    }
+
+    /// The table reads PodcastRows (structs with only its columns); they say what Podcasts says.
+    @Test func podcastsTableRowsAgreeWithThePodcastDictionaries() throws {
+        let h = try DaemonHarness()
+        #expect(try Self.earshot(h, "add", Self.serveSecondShow(h).absoluteString).status == 0)
+        let session = try FuzzSession(address: h.bus.address, connections: 1)
+        let podcasts = try session.ask(EarshotIntrospection.objectPath, DaemonConsistency.earshot, "Podcasts").get()
+        let rows = try session.ask(EarshotIntrospection.objectPath, DaemonConsistency.earshot, "PodcastRows").get()
+        let expected: [[DBusValue]] = (podcasts.first?.arrayElements ?? []).map { podcast in
+            let fields = (podcast.stringKeyedEntries ?? [:]).compactMapValues(\.variantValue)
+            return [fields["id"], fields["title"], fields["episodes"], fields["unplayed"], fields["last_checked"] ?? .int64(0),
+                    fields["auto_queue"]].map { $0 ?? .string("missing") }
+        }
+        #expect(expected.count == 2)
+        #expect(rows.first?.arrayElements?.map(\.structureMembers) == expected, "\(rows)")
+        let table = try Self.earshot(h, "podcasts").stdout
+        #expect(table.contains("Daemon Show") && table.contains("Another Show") && table.contains("just now"), "\(table)")
         #expect(h.terminate() == 0)
     }
 

@@ -132,6 +132,8 @@ extension DBusValue {
     public var doubleValue: Double? { if case .double(let v) = self { v } else { nil } }
     /// The value inside a `variant`, or nil for any other type.
     public var variantValue: DBusValue? { if case .variant(let v) = self { v } else { nil } }
+    /// The members of a `structure`, or nil for any other type.
+    public var structureMembers: [DBusValue]? { if case .structure(let v) = self { v } else { nil } }
     /// The elements of an `array`, or nil for any other type.
     public var arrayElements: [DBusValue]? { if case .array(_, let v) = self { v } else { nil } }
     /// The strings of an `as` array, or nil for any other type.

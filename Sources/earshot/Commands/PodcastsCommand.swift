@@ -11,7 +11,8 @@ struct PodcastsCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let podcasts = try DaemonClient().podcasts()
-        Console.print(json ? try JSONOutput.render(podcasts) : PodcastTable.render(podcasts, width: Terminal.outputWidth))
+        let client = try DaemonClient()
+        Console.print(json ? try JSONOutput.render(try client.podcasts())
+                           : PodcastTable.render(try client.podcastRows(), width: Terminal.outputWidth))
     }
 }

@@ -61,6 +61,7 @@ final class FakeLibrary: BusInterface {
         if let failure = failures[method] { throw failure }
         switch method {
         case "Podcasts": return MethodReply([list(podcasts.map(dictionary))])
+        case "PodcastRows": return MethodReply([.array(elementSignature: "(xsuuxb)", podcasts.map(row))])
         case "Episodes": return MethodReply([list(listEpisodes(arguments).map(dictionary))])
         case "Queue": return MethodReply([list(queue.compactMap(episode).map(dictionary))])
         case "Status": return MethodReply([status()])
@@ -199,6 +200,14 @@ final class FakeLibrary: BusInterface {
         ]
         if let checked = podcast.lastChecked { entries.append(("last_checked", .int64(checked))) }
         return .vardict(entries)
+    }
+
+    private func row(_ podcast: Podcast) -> DBusValue {
+        let own = episodes.filter { $0.podcast == podcast.id }
+        return .structure([
+            .int64(podcast.id), .string(podcast.title), .uint32(UInt32(own.count)), .uint32(UInt32(own.filter { !$0.completed }.count)),
+            .int64(podcast.lastChecked ?? 0), .boolean(podcast.autoQueue),
+        ])
     }
 
     private func dictionary(_ episode: Episode) -> DBusValue {

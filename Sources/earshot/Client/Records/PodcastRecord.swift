@@ -1,3 +1,4 @@
+import EarshotMPRIS
 import Foundation
 
 /// A podcast of the library as org.earshot.Earshot1 describes it (Podcasts, Status's "podcast"), and
@@ -35,5 +36,18 @@ extension PodcastRecord {
             link: entry.string("link"), episodes: entry.count("episodes"), unplayed: entry.count("unplayed"),
             lastChecked: entry.date("last_checked"), lastPlayed: entry.date("last_played"),
             added: entry.date("added"), autoQueue: entry.bool("auto_queue"), art: entry.string("art"))
+    }
+
+    /// Reads a PodcastRows row, `(xsuuxb)`: id, title, episodes, unplayed, last checked (0: never),
+    /// auto-queue; nil for any other shape.
+    init?(row: DBusValue) {
+        guard let members = row.structureMembers, members.count == 6, let id = members[0].int64Value,
+              let title = members[1].stringValue, let episodes = members[2].uint32Value,
+              let unplayed = members[3].uint32Value, let checked = members[4].int64Value,
+              let autoQueue = members[5].boolValue
+        else { return nil }
+        self.init(id: id, url: nil, title: title, author: nil, link: nil, episodes: Int(episodes), unplayed: Int(unplayed),
+                  lastChecked: checked == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(checked)),
+                  lastPlayed: nil, added: nil, autoQueue: autoQueue, art: nil)
     }
 }
