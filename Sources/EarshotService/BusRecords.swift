@@ -6,6 +6,33 @@ import Foundation
 
 /// The dictionaries of org.earshot.Earshot1 (see the key lists in dbus/org.earshot.Earshot1.xml).
 enum BusRecords {
+    /// An episode of a listing with what only the player knows: its place in Up Next (0-based), whether
+    /// it is the current one.
+    struct MarkedListing {
+        var listing: EpisodeListing
+        var queuePosition: Int?
+        var isCurrent: Bool
+    }
+
+    static func episode(_ marked: MarkedListing) -> DBusValue {
+        episode(marked.listing, queuePosition: marked.queuePosition, isCurrent: marked.isCurrent)
+    }
+
+    /// Episodes as EpisodeRows gives them: `(xbxdbdusbs)` each, the columns of `earshot episodes`.
+    static func episodeRows(_ episodes: [MarkedListing]) -> DBusValue {
+        .array(elementSignature: "(xbxdbdusbs)", episodes.map { marked -> DBusValue in
+            let listing = marked.listing
+            return .structure([
+                .int64(listing.id.rawValue), .boolean(marked.isCurrent),
+                .int64(listing.releaseDate.map(seconds) ?? 0),
+                .double(listing.duration.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? -1),
+                .boolean(listing.status.hasCompleted), .double(listing.status.lastListenTime),
+                .uint32(marked.queuePosition.map { UInt32(clamping: $0 + 1) } ?? 0), .string(listing.podcastTitle ?? ""),
+                .boolean(listing.status.starredAt != nil), .string(listing.title ?? listing.soundURL?.absoluteString ?? ""),
+            ])
+        })
+    }
+
     static func episode(_ listing: EpisodeListing, queuePosition: Int?, isCurrent: Bool) -> DBusValue {
         var entries: [(String, DBusValue)] = [
             ("id", .int64(listing.id.rawValue)), ("podcast", .int64(listing.podcast.rawValue)),

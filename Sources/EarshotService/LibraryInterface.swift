@@ -62,13 +62,15 @@ public final class LibraryInterface: MethodsOnlyInterface {
             return MethodReply([BusRecords.list(library.podcasts.map(podcastRecord))])
         case "PodcastRows":
             return MethodReply([BusRecords.podcastRows(library.podcasts, autoQueue: library.autoQueue)])
-        case "Episodes":
+        case "Episodes", "EpisodeRows":
             let podcast = arguments[0].int64Value ?? 0
             if podcast != 0, library.podcast(PodcastID(rawValue: podcast)) == nil { throw .noSuchPodcast(PodcastID(rawValue: podcast)) }
             let filter = try Self.filter(arguments[1])
             let matching = arguments[2].stringValue.flatMap { $0.isEmpty ? nil : $0 }
             let store = self.store
-            return episodes { try store.listEpisodes(podcast: podcast == 0 ? nil : PodcastID(rawValue: podcast), filter: filter, matching: matching, limit: nil) }
+            return episodes(asRows: method == "EpisodeRows") {
+                try store.listEpisodes(podcast: podcast == 0 ? nil : PodcastID(rawValue: podcast), filter: filter, matching: matching, limit: nil)
+            }
         case "Play":
             try session.play(episode: episode(arguments[0]))
             return whenAudioOpens()
@@ -179,14 +181,17 @@ public final class LibraryInterface: MethodsOnlyInterface {
         }
     }
 
-    /// Reads listings on the background and answers with them, marking the current and queued ones.
-    private func episodes(_ read: @escaping @Sendable () throws -> [EpisodeListing]) -> MethodReply {
+    /// Reads listings on the background and answers with them (episode dictionaries, or EpisodeRows'
+    /// structs), marking the current and queued ones.
+    private func episodes(asRows: Bool = false, _ read: @escaping @Sendable () throws -> [EpisodeListing]) -> MethodReply {
         .later { [weak self] respond in
             guard let self else { return }
             self.background.run({ Result { try read() } }) { [weak self] result in
                 guard let self else { return }
                 switch result {
-                case .success(let listings): respond(.success([BusRecords.list(listings.map(self.episodeRecord))]))
+                case .success(let listings):
+                    respond(.success([asRows ? BusRecords.episodeRows(listings.map(self.marked))
+                                             : BusRecords.list(listings.map(self.marked).map(BusRecords.episode))]))
                 case .failure(let error): respond(.failure(.failed("cannot read the library: \(error)")))
                 }
             }
@@ -212,10 +217,12 @@ public final class LibraryInterface: MethodsOnlyInterface {
         }
     }
 
-    private func episodeRecord(_ listing: EpisodeListing) -> DBusValue {
+    /// A listing as the player sees it now: the current episode's live progress, its place in Up Next.
+    private func marked(_ listing: EpisodeListing) -> BusRecords.MarkedListing {
         var listing = listing
         if let current = player.current, current.id == listing.id { listing.status = current.status }
-        return BusRecords.episode(listing, queuePosition: player.upNext.index(of: listing.id), isCurrent: player.current?.id == listing.id)
+        return BusRecords.MarkedListing(listing: listing, queuePosition: player.upNext.index(of: listing.id),
+                                        isCurrent: player.current?.id == listing.id)
     }
 
     private func podcastRecord(_ podcast: PodcastSummary) -> DBusValue {
@@ -238,7 +245,7 @@ public final class LibraryInterface: MethodsOnlyInterface {
             if let podcast = library.podcast(current.podcast) { entries.append(("podcast", podcastRecord(podcast))) }
         }
         let next = (try? store.listEpisodes(Array(player.upNext.episodes.prefix(3)))) ?? []
-        entries.append(("up_next", BusRecords.list(next.map(episodeRecord))))
+        entries.append(("up_next", BusRecords.list(next.map(marked).map(BusRecords.episode))))
         entries += comfortStatus()
         return .vardict(entries)
     }

@@ -57,6 +57,27 @@ struct LibraryCommandTests {
         #expect(h.terminate() == 0)
     }
 
+    /// `earshot episodes` reads EpisodeRows (structs with only the table's columns); they say what
+    /// Episodes says, the player's marks (current, Up Next) included.
+    @Test func episodeTableRowsAgreeWithTheEpisodeDictionaries() throws {
+        let h = try DaemonHarness()
+        let session = try FuzzSession(address: h.bus.address, connections: 1)
+        #expect(try Self.earshot(h, "queue", "add", "Middle").status == 0)
+        let arguments: [DBusValue] = [.int64(0), .string("all"), .string("")]
+        let episodes = try session.ask(EarshotIntrospection.objectPath, DaemonConsistency.earshot, "Episodes", arguments).get()
+        let rows = try session.ask(EarshotIntrospection.objectPath, DaemonConsistency.earshot, "EpisodeRows", arguments).get()
+        let expected: [[DBusValue]] = (episodes.first?.arrayElements ?? []).map { episode in
+            let fields = (episode.stringKeyedEntries ?? [:]).compactMapValues(\.variantValue)
+            return [fields["id"], fields["current"], fields["released"] ?? .int64(0), fields["duration"] ?? .double(-1),
+                    fields["completed"], fields["position"], fields["queue_position"] ?? .uint32(0),
+                    fields["podcast_title"] ?? .string(""), fields["starred"] ?? .boolean(false),
+                    fields["title"] ?? fields["url"] ?? .string("")].map { $0 ?? .string("missing") }
+        }
+        #expect(expected.count == 4 && expected.contains { $0[1] == .boolean(true) } && expected.contains { $0[6] == .uint32(1) })
+        #expect(rows.first?.arrayElements?.map(\.structureMembers) == expected, "\(rows)")
+        #expect(h.terminate() == 0)
+    }
+
     @Test func aRefreshFindingBytesTheFeedsEncodingCannotDecodeKeepsTheLastGoodCopyAndWritesNoLibxml2Lines() throws {
         let h = try DaemonHarness()
         let other = Self.serveSecondShow(h)

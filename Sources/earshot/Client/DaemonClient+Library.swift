@@ -43,6 +43,15 @@ extension DaemonClient {
         ).compactMap(EpisodeRecord.init)
     }
 
+    /// The same episodes with only what the table shows (EpisodeRows: structs, not dictionaries).
+    func episodeRows(of podcast: Int64 = 0, filter: String = "all") throws -> [EpisodeRecord] {
+        let reply = try call("EpisodeRows", [.int64(podcast), .string(filter), .string("")], about: podcast == 0 ? nil : .podcast(podcast))
+        guard reply.count == 1, let rows = reply[0].arrayElements else {
+            throw CommandFailure(DaemonFailure.unexpectedReply("EpisodeRows"))
+        }
+        return rows.compactMap(EpisodeRecord.init(row:))
+    }
+
     /// Refreshes `podcasts` (empty: every podcast) without a timeout; one result each.
     func refresh(_ podcasts: [Int64]) throws -> [FeedResult] {
         try callForList(

@@ -43,10 +43,10 @@ struct EpisodesCommand: ParsableCommand {
         if let feed { return try Self.printFeed(feed, json: json) }
         let client = try DaemonClient()
         let id = try podcast.map { try Resolver(client: client).podcastID($0) } ?? 0
-        let episodes = try client.episodes(of: id, filter: only?.rawValue ?? "all")
+        let filter = only?.rawValue ?? "all"
         Console.print(json
-            ? try JSONOutput.render(episodes)
-            : EpisodeTable.render(episodes, showPodcast: id == 0, width: Terminal.outputWidth))
+            ? try JSONOutput.render(try client.episodes(of: id, filter: filter))
+            : EpisodeTable.render(try client.episodeRows(of: id, filter: filter), showPodcast: id == 0, width: Terminal.outputWidth))
     }
 
     /// Fetches the feed on this thread's main loop and prints its channel and episodes.

@@ -63,6 +63,7 @@ final class FakeLibrary: BusInterface {
         case "Podcasts": return MethodReply([list(podcasts.map(dictionary))])
         case "PodcastRows": return MethodReply([.array(elementSignature: "(xsuuxb)", podcasts.map(row))])
         case "Episodes": return MethodReply([list(listEpisodes(arguments).map(dictionary))])
+        case "EpisodeRows": return MethodReply([.array(elementSignature: "(xbxdbdusbs)", listEpisodes(arguments).map(row))])
         case "Queue": return MethodReply([list(queue.compactMap(episode).map(dictionary))])
         case "Status": return MethodReply([status()])
         case "Export": return MethodReply([.string(opml)])
@@ -221,6 +222,15 @@ final class FakeLibrary: BusInterface {
         if let duration = episode.duration { entries.append(("duration", .double(duration))) }
         if let place = queue.firstIndex(of: episode.id) { entries.append(("queue_position", .uint32(UInt32(place + 1)))) }
         return .vardict(entries)
+    }
+
+    private func row(_ episode: Episode) -> DBusValue {
+        .structure([
+            .int64(episode.id), .boolean(episode.id == playing), .int64(episode.released), .double(episode.duration ?? -1),
+            .boolean(episode.completed), .double(episode.position),
+            .uint32(queue.firstIndex(of: episode.id).map { UInt32($0 + 1) } ?? 0),
+            .string(podcasts.first(where: { $0.id == episode.podcast })?.title ?? ""), .boolean(false), .string(episode.title),
+        ])
     }
 
     private func list(_ items: [DBusValue]) -> DBusValue { .array(elementSignature: "a{sv}", items) }
