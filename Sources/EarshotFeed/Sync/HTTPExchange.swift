@@ -42,7 +42,7 @@ public final class HTTPExchange {
     /// Sends `method` to `url` with `body` (JSON, or a form when `form`), as `user` with `password` when
     /// given; the status and the body of the answer, whatever the status.
     public func send(_ method: String, _ url: URL, body: [UInt8]? = nil, form: Bool = false, user: String? = nil, password: String = "",
-                     completion: @escaping (Result<(status: Int, body: [UInt8]), HTTPExchangeError>) -> Void) {
+                     completion: @escaping (Result<(status: Int, body: ResponseBody), HTTPExchangeError>) -> Void) {
         HTTPExchangeRequest(exchange: self, method: method, url: url, body: body, form: form, credentials: user.map { ($0, password) },
                             completion: completion).start()
     }
@@ -56,15 +56,15 @@ private final class HTTPExchangeRequest {
     private let body: [UInt8]?
     private let credentials: (user: String, password: String)?
     private let form: Bool
-    private let completion: (Result<(status: Int, body: [UInt8]), HTTPExchangeError>) -> Void
+    private let completion: (Result<(status: Int, body: ResponseBody), HTTPExchangeError>) -> Void
     private let cancellable = g_cancellable_new()
     private var message: OpaquePointer?
     private var watchdog: TransferWatchdog?
-    private var bytes: [UInt8] = []
+    private var received = ResponseBody()
     private var finished = false
 
     init(exchange: HTTPExchange, method: String, url: URL, body: [UInt8]?, form: Bool, credentials: (String, String)?,
-         completion: @escaping (Result<(status: Int, body: [UInt8]), HTTPExchangeError>) -> Void) {
+         completion: @escaping (Result<(status: Int, body: ResponseBody), HTTPExchangeError>) -> Void) {
         self.exchange = exchange
         self.form = form
         self.method = method
@@ -122,11 +122,11 @@ private final class HTTPExchangeRequest {
         StreamReader(stream, of: message, on: exchange.context, cancellable: cancellable, limit: HTTPExchange.maximumBytes,
                      chunk: { [unowned self] piece in
                          watchdog?.received(piece.count)
-                         bytes += piece
+                         received.append(piece)
                      },
                      done: { [self] outcome in
                          switch outcome {
-                         case .finished: finish(.success((status, bytes)))
+                         case .finished: finish(.success((status, received)))
                          case .tooLarge:
                              g_cancellable_cancel(cancellable)
                              finish(.failure(.tooLarge(HTTPExchange.maximumBytes)))
@@ -136,7 +136,7 @@ private final class HTTPExchangeRequest {
     }
 
     /// Delivers the outcome once, from the context.
-    private func finish(_ result: Result<(status: Int, body: [UInt8]), HTTPExchangeError>) {
+    private func finish(_ result: Result<(status: Int, body: ResponseBody), HTTPExchangeError>) {
         guard !finished else { return }
         finished = true
         watchdog?.stop()

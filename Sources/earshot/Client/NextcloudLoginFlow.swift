@@ -43,11 +43,11 @@ struct NextcloudLoginFlow {
 
     /// One request, waited for on this thread's main context.
     private func send(_ method: String, _ url: URL, body: [UInt8]?) throws -> (status: Int, body: [UInt8]) {
-        var result: Result<(status: Int, body: [UInt8]), HTTPExchangeError>?
+        var result: Result<(status: Int, body: ResponseBody), HTTPExchangeError>?
         exchange.send(method, url, body: body, form: body != nil) { result = $0 }
         while result == nil { MainContext.threadDefault().iterate(mayBlock: true) }
         switch result! {
-        case .success(let answer): return answer
+        case .success(let answer): return (answer.status, answer.body.bytes)
         case .failure(let error): throw CommandFailure("\(url.host ?? url.absoluteString): \(error)")
         }
     }
