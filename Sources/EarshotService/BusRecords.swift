@@ -106,7 +106,7 @@ enum BusRecords {
     static func podcastRows(_ podcasts: [PodcastSummary], autoQueue: (PodcastID) -> Bool) -> DBusValue {
         .array(elementSignature: "(xsuuxb)", podcasts.map { podcast -> DBusValue in
             .structure([
-                .int64(podcast.id.rawValue), .string(podcast.channel.title ?? podcast.url.absoluteString),
+                .int64(podcast.id.rawValue), .string(podcast.name),
                 .uint32(UInt32(clamping: podcast.episodeCount)), .uint32(UInt32(clamping: podcast.unplayedCount)),
                 .int64(podcast.lastCheckedAt.map(seconds) ?? 0), .boolean(autoQueue(podcast.id)),
             ])

@@ -121,7 +121,7 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
         let icon = fetchingArt ? metadata.artFile(for: [podcast.channel.profileImage]) : knownArt(of: podcast)
         return PlaylistEntry(
             id: Self.podcastPlaylistPrefix + String(podcast.id.rawValue),
-            name: SafeText.stripped(podcast.channel.title ?? podcast.url.absoluteString),
+            name: SafeText.stripped(podcast.name),
             icon: icon?.absoluteString ?? "",
             created: podcast.addedAt.timeIntervalSince1970, lastPlayed: podcast.lastPlayedAt?.timeIntervalSince1970)
     }

@@ -44,6 +44,9 @@ public struct PodcastSummary: Sendable, Equatable {
     /// this podcast.
     public var formerURLs: [URL]
 
+    /// What names it to the listener: the channel's title, else the feed's address.
+    public var name: String { channel.title ?? url.absoluteString }
+
     /// A summary with the given fields.
     public init(id: PodcastID, url: URL, channel: Channel, validators: FeedValidators, episodeCount: Int,
                 unplayedCount: Int, lastCheckedAt: Date?, lastPlayedAt: Date?, addedAt: Date, formerURLs: [URL] = []) {

@@ -112,11 +112,11 @@ public final class DesktopSearch {
                 switch result {
                 case .podcast(let podcast):
                     if let known = library.podcast(podcast) {
-                        read.append(Self.podcastInfo(podcast, title: known.channel.title ?? known.url.absoluteString, author: known.channel.author))
+                        read.append(Self.podcastInfo(podcast, title: known.name, author: known.channel.author))
                     }
                 case .episode(let episode), .moment(let episode, _):
                     guard let listing = byID[episode] else { continue }
-                    read.append(Self.listedInfo(result, listing, show: listing.podcastTitle ?? library.podcast(listing.podcast).map { $0.channel.title ?? $0.url.absoluteString } ?? "Podcast"))
+                    read.append(Self.listedInfo(result, listing, show: listing.podcastTitle ?? library.podcast(listing.podcast)?.name ?? "Podcast"))
                 }
             }
             self.remember(read)

@@ -14,8 +14,8 @@ public struct ResponseBody: Sendable {
         count += piece.count
     }
 
-    /// The whole body in one array.
-    public var bytes: [UInt8] {
+    /// The whole body in one array (a copy of it all, for a body of several pieces).
+    public func joined() -> [UInt8] {
         if pieces.count == 1 { return pieces[0] }
         var all: [UInt8] = []
         all.reserveCapacity(count)

@@ -64,7 +64,7 @@ public final class GPodderSyncClient: SyncServer {
         let path = account.dialect == .gpodder ? "/api/2/subscriptions/\(user)/\(device).json" : "/index.php/apps/gpoddersync/subscriptions"
         request("GET", url(path + "?since=\(since)")) { result in
             completion(result.flatMap { body in
-                SyncJSON.subscriptionDelta(body.bytes).map(Result.success) ?? .failure(.server("the server's subscriptions are not the API's"))
+                SyncJSON.subscriptionDelta(body.joined()).map(Result.success) ?? .failure(.server("the server's subscriptions are not the API's"))
             })
         }
     }
@@ -73,7 +73,7 @@ public final class GPodderSyncClient: SyncServer {
         let path = account.dialect == .gpodder ? "/api/2/subscriptions/\(user)/\(device).json"
             : "/index.php/apps/gpoddersync/subscription_change/create"
         request("POST", url(path), body: SyncJSON.encode(["add": add, "remove": remove])) { result in
-            completion(result.map { SyncJSON.receipt($0.bytes) })
+            completion(result.map { SyncJSON.receipt($0.joined()) })
         }
     }
 
@@ -84,7 +84,7 @@ public final class GPodderSyncClient: SyncServer {
             // A first sync reads tens of thousands of actions: they are read on a worker, not on the loop.
             Worker.run("earshot-sync-read", on: context, work: {
                 result.flatMap { body in
-                    SyncJSON.actionPage(body.bytes).map(Result.success) ?? .failure(.server("the server's episode actions are not the API's"))
+                    SyncJSON.actionPage(body.joined()).map(Result.success) ?? .failure(.server("the server's episode actions are not the API's"))
                 }
             }, completion: completion)
         }
@@ -93,7 +93,7 @@ public final class GPodderSyncClient: SyncServer {
     public func uploadActions(_ actions: [EpisodeAction], completion: @escaping (Result<UploadReceipt, SyncFailure>) -> Void) {
         let path = account.dialect == .gpodder ? "/api/2/episodes/\(user).json" : "/index.php/apps/gpoddersync/episode_action/create"
         request("POST", url(path), body: SyncJSON.encode(actions.map(SyncJSON.object))) { result in
-            completion(result.map { SyncJSON.receipt($0.bytes) })
+            completion(result.map { SyncJSON.receipt($0.joined()) })
         }
     }
 

@@ -27,11 +27,7 @@ extension DaemonClient {
     /// Every podcast with only what the table shows (PodcastRows: structs, not dictionaries, a sixth of
     /// the bytes), in the order they were added.
     func podcastRows() throws -> [PodcastRecord] {
-        let reply = try call("PodcastRows")
-        guard reply.count == 1, let rows = reply[0].arrayElements else {
-            throw CommandFailure(DaemonFailure.unexpectedReply("PodcastRows"))
-        }
-        return rows.compactMap(PodcastRecord.init(row:))
+        try callForArray("PodcastRows").compactMap(PodcastRecord.init(row:))
     }
 
     /// Episodes of `podcast` (0: of every podcast), newest first, that pass `filter` ("all", "unplayed",
@@ -45,11 +41,8 @@ extension DaemonClient {
 
     /// The same episodes with only what the table shows (EpisodeRows: structs, not dictionaries).
     func episodeRows(of podcast: Int64 = 0, filter: String = "all") throws -> [EpisodeRecord] {
-        let reply = try call("EpisodeRows", [.int64(podcast), .string(filter), .string("")], about: podcast == 0 ? nil : .podcast(podcast))
-        guard reply.count == 1, let rows = reply[0].arrayElements else {
-            throw CommandFailure(DaemonFailure.unexpectedReply("EpisodeRows"))
-        }
-        return rows.compactMap(EpisodeRecord.init(row:))
+        try callForArray("EpisodeRows", [.int64(podcast), .string(filter), .string("")], about: podcast == 0 ? nil : .podcast(podcast))
+            .compactMap(EpisodeRecord.init(row:))
     }
 
     /// Refreshes `podcasts` (empty: every podcast) without a timeout; one result each.

@@ -52,10 +52,18 @@ final class DaemonClient {
         _ member: String, _ arguments: [DBusValue] = [], timeout: CallTimeout = .standard,
         about subject: DaemonFailure.Subject? = nil
     ) throws -> [Vardict] {
+        try callForArray(member, arguments, timeout: timeout, about: subject).compactMap(Vardict.init)
+    }
+
+    /// Calls `member` and gives the elements of its single array out argument.
+    func callForArray(
+        _ member: String, _ arguments: [DBusValue] = [], timeout: CallTimeout = .standard,
+        about subject: DaemonFailure.Subject? = nil
+    ) throws -> [DBusValue] {
         let reply = try call(member, arguments, timeout: timeout, about: subject)
         guard reply.count == 1, let items = reply[0].arrayElements else {
             throw CommandFailure(DaemonFailure.unexpectedReply(member))
         }
-        return items.compactMap(Vardict.init)
+        return items
     }
 }

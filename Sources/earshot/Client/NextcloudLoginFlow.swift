@@ -47,7 +47,7 @@ struct NextcloudLoginFlow {
         exchange.send(method, url, body: body, form: body != nil) { result = $0 }
         while result == nil { MainContext.threadDefault().iterate(mayBlock: true) }
         switch result! {
-        case .success(let answer): return (answer.status, answer.body.bytes)
+        case .success(let answer): return (answer.status, answer.body.joined())
         case .failure(let error): throw CommandFailure("\(url.host ?? url.absoluteString): \(error)")
         }
     }
