@@ -470,15 +470,9 @@ fds_start=$(cat "$work/startup.fds") fds_warm=$(cat "$work/warmup.fds") fds_end=
 # when reads overlap and kept): more at the end is fine up to that bound. No other may be there more
 # often at the end than at start-up.
 database_fds='/earshot\.sqlite(-wal|-shm)?$'
-# GStreamer's downloadbuffer leaves about one ring buffer open per 700-1,000 episode changes (not yet
-# fixed: see the README's endurance section). The full soak fails on them; --short, which runs in
-# `make test` and changes episodes about 1,300 times, lists them as known and fails on anything else.
-ring_buffers='earshot-XXXXXX \(a playbin ring buffer\)'
-tolerated=$database_fds
-((short)) && tolerated="$database_fds|$ring_buffers"
-more=$(comm -13 <(grep -Ev "$tolerated" "$work/startup.fd-list") <(grep -Ev "$tolerated" "$work/end.fd-list") | wc -l)
-leaked_buffers=$(comm -13 <(grep -E "$ring_buffers" "$work/startup.fd-list") <(grep -E "$ring_buffers" "$work/end.fd-list") | wc -l)
-((short && leaked_buffers > 0)) && echo "known   playbin ring buffers left open by GStreamer's downloadbuffer: $leaked_buffers (not counted with --short)"
+# Playbin's ring buffers are held to the same rule: GStreamer's downloadbuffer used to leave one open
+# for every 4 to 25 quick episode changes, which RingBufferReaper now closes.
+more=$(comm -13 <(grep -Ev "$database_fds" "$work/startup.fd-list") <(grep -Ev "$database_fds" "$work/end.fd-list") | wc -l)
 connections_end=$(grep -c '/earshot\.sqlite$' "$work/end.fd-list")
 connections_start=$(grep -c '/earshot\.sqlite$' "$work/startup.fd-list")
 check $(( more == 0 && connections_end <= 6 )) "open descriptors: $fds_end at the end, $fds_start at start-up ($fds_warm after the warm-up); database connections $connections_end at the end, $connections_start at start-up (GRDB's pool: at most 6)"
@@ -486,7 +480,7 @@ if ((fds_end != fds_start)); then
     diff "$work/startup.fd-list" "$work/end.fd-list" | grep '^[<>]' | sed 's/^</only at start-up:/; s/^>/only at the end:/' | sort | uniq -c | head -20 | sed 's/^/  /' 
 fi
 left=$(find "$XDG_CACHE_HOME" -maxdepth 1 -name 'earshot-??????' | wc -l)
-check $(( left == 0 || (short && left <= leaked_buffers) )) "temporary files left in \$XDG_CACHE_HOME after the daemon ended (playbin's ring buffers, earshot-XXXXXX): $left"
+check $(( left == 0 )) "temporary files left in \$XDG_CACHE_HOME after the daemon ended (playbin's ring buffers, earshot-XXXXXX): $left"
 threads_start=$(wc -l < "$work/startup.threads") threads_warm=$(wc -l < "$work/warmup.threads") threads_end=$(wc -l < "$work/end.threads")
 # Threads more at the end, with the lazily started singletons (one each at most) set apart.
 extra=$(diff "$work/startup.threads" "$work/end.threads" | sed -n 's/^> //p' || true)

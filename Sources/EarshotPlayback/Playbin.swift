@@ -33,6 +33,7 @@ final class Playbin {
         earshot_object_set_uint(element, "flags",
             EARSHOT_GST_PLAY_FLAG_AUDIO | EARSHOT_GST_PLAY_FLAG_DOWNLOAD)
         earshot_object_set_uint64(element, "ring-buffer-max-size", Self.ringBufferBytes)
+        RingBufferReaper.watch(element)
     }
 
     deinit {

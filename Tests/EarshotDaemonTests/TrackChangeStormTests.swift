@@ -27,6 +27,41 @@ struct TrackChangeStormTests {
         #expect((Double(position) ?? 0) > 0.5, "position \(position)")
         #expect(h.daemon?.poll() == nil)
     }
+
+    /// GStreamer 1.22's downloadbuffer opens its ring-buffer file when its source pad is pulled from and
+    /// closes it only on PAUSED→READY; an episode changed before its pipeline reached PAUSED left the file
+    /// open and on disk (one change in about 25 here).
+    @Test func episodeChangesOverHTTPLeaveNoRingBufferOpenOrOnDisk() throws {
+        let h = try DaemonHarness()
+        #expect(try h.ask("status") == "Paused")
+        let connection = try PipelinedConnection(address: h.bus.address)
+        for index in 0..<300 {
+            connection.call(index.isMultiple(of: 2) ? "Next" : "Previous")
+        }
+        usleep(1_000_000)  // the last pipeline settles
+        let cache = h.stateDirectory + "/cache"
+        let open = Self.openRingBuffers(of: h.daemon?.pid ?? 0, in: cache)
+        #expect(open <= 1, "\(open) ring buffers open; only the episode loaded may have one")
+        #expect(h.terminate() == 0)
+        let left = Self.ringBuffers(in: cache)
+        #expect(left.isEmpty, "left in the cache folder: \(left)")
+    }
+
+    /// playbin's ring buffers: `$XDG_CACHE_HOME/<program>-XXXXXX`.
+    private static func ringBuffers(in cache: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []
+        return names.filter { $0.hasPrefix("earshot-") && $0.count == "earshot-".count + 6 }
+    }
+
+    /// How many of the process's descriptors are ring buffers in `cache`.
+    private static func openRingBuffers(of pid: pid_t, in cache: String) -> Int {
+        let directory = "/proc/\(pid)/fd"
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return descriptors.filter { descriptor in
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + descriptor) else { return false }
+            return target.hasPrefix(cache + "/earshot-")
+        }.count
+    }
 }
 
 /// A GDBus connection to the private bus that sends MPRIS Player calls without waiting for their replies.
@@ -52,6 +87,13 @@ private final class PipelinedConnection {
     func send(_ method: String) {
         g_dbus_connection_call(connection, Self.name, Self.path, Self.player, method, nil, nil,
                                G_DBUS_CALL_FLAGS_NONE, -1, nil, nil, nil)
+    }
+
+    /// Sends `method` of the Player interface and waits for its reply.
+    func call(_ method: String) {
+        let reply = g_dbus_connection_call_sync(connection, Self.name, Self.path, Self.player, method, nil, nil,
+                                                G_DBUS_CALL_FLAGS_NONE, 60_000, nil, nil)
+        if let reply { g_variant_unref(reply) }
     }
 
     /// PlaybackStatus, asked and awaited (nil when the call fails).
