@@ -37,6 +37,42 @@ struct SyncJSONTests {
         #expect(SyncJSON.receipt(Array("{\"timestamp\": 5, \"update_urls\": [[\"a\", \"b\"], [\"c\", \"\"], [1]]}".utf8)).updatedURLs == ["a": "b"])
     }
 
+    @Test func actionsAreReadWithEscapesFractionsNumbersAsTextAndUnknownFieldsOfAnyShape() throws {
+        let reply = #"""
+            { "update_urls": [], "extra": {"deep": [[{"x": [1, {"y": "}]"}]}], true, null, -1.5e3]},
+              "actions" : [ {"podcast":"https:\/\/f.example\/a.xml","episode":"https://c.example/\u00e9t\u00E9 \"1\".mp3",
+                "device":"phone\ud83d\udcf1","action":"Play","timestamp":1795536000,"started":"30","position":120.9,
+                "total":600,"guid":"","nested":{"a":[]}},
+              {"podcast":"p","episode":"e","action":"new","timestamp":"2026-11-24 16:00:00.250+01:00","position":true},
+              [], {}, {"podcast": 1, "episode": "e", "action": "play", "timestamp": "2026-11-24T16:00:00"} ],
+              "timestamp": "1795550401" }
+            """#
+        let page = try #require(SyncJSON.actionPage(Array(reply.utf8)))
+        #expect(page.timestamp == 1_795_550_401, "a cursor sent as text is read")
+        #expect(page.actions.count == 2)
+        let play = page.actions[0]
+        #expect(play.podcast == "https://f.example/a.xml" && play.episode == "https://c.example/été \"1\".mp3")
+        #expect(play.device == "phone📱" && play.kind == .play && play.guid == nil)
+        #expect(play.timestamp == Date(timeIntervalSince1970: 1_795_536_000), "seconds since 1970")
+        #expect(play.started == 30 && play.position == 120 && play.total == 600, "text and fractions, rounded down")
+        let new = page.actions[1]
+        #expect(new.kind == .new && new.position == nil, "a field of the wrong type is left out")
+        #expect(new.timestamp == Date(timeIntervalSince1970: 1_795_532_400.25), "an offset and a fraction")
+    }
+
+    @Test func aReplyThatBreaksOffOrCarriesMoreThanOneValueIsRefused() {
+        let whole = #"{"actions": [{"podcast": "p", "episode": "e", "action": "play", "timestamp": "2026-11-24T16:00:00"}], "timestamp": 5}"#
+        #expect(SyncJSON.actionPage(Array(whole.utf8))?.actions.count == 1)
+        for cut in [whole.count - 1, whole.count / 2, 20, 1] {
+            #expect(SyncJSON.actionPage(Array(whole.prefix(cut).utf8)) == nil, "cut at \(cut)")
+        }
+        #expect(SyncJSON.actionPage(Array((whole + " {}").utf8)) == nil)
+        #expect(SyncJSON.actionPage(Array(#"{"actions": [], "x": [1 2]}"#.utf8)) == nil)
+        #expect(SyncJSON.actionPage(Array(#"{"actions": ["a\#u{1}b"]}"#.utf8)) == nil, "a control character in a string")
+        let deep = #"{"x": "# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + #", "actions": []}"#
+        #expect(SyncJSON.actionPage(Array(deep.utf8))?.actions == [], "deep nesting is skipped without recursion")
+    }
+
     @Test func anActionIsWrittenAsTheAPITakesIt() throws {
         let play = EpisodeAction(podcast: "p", episode: "e", guid: "g", kind: .play, timestamp: Date(timeIntervalSince1970: 1_795_536_000),
                                  started: 10, position: 20, total: 30, device: "earshot-box")

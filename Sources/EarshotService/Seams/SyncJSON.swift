@@ -16,9 +16,33 @@ enum SyncJSON {
         return SubscriptionDelta(add: strings(root["add"]), remove: strings(root["remove"]), timestamp: integer(root["timestamp"]) ?? 0)
     }
 
+    /// A reply of episode actions, read in place (`JSONCursor`): a first sync's reply holds tens of
+    /// thousands. nil when it is not JSON or has no list of actions; an action that lacks what every
+    /// action has is left out.
     static func actionPage(_ body: [UInt8]) -> ActionPage? {
-        guard let root = object(body) as? [String: Any], let list = root["actions"] as? [Any] else { return nil }
-        return ActionPage(actions: list.compactMap(action), timestamp: integer(root["timestamp"]) ?? 0)
+        body.withUnsafeBufferPointer { bytes in
+            var cursor = JSONCursor(bytes)
+            var actions: [EpisodeAction]?, timestamp: Int64 = 0
+            var reader = ActionReader()
+            let read = cursor.object { cursor, key in
+                if key == "actions" {
+                    var list: [EpisodeAction] = []
+                    guard cursor.array({ cursor in
+                        if let action = reader.action(&cursor) { list.append(action) }
+                        return reader.valid
+                    }) else { return false }
+                    actions = list
+                    return true
+                }
+                if key == "timestamp" {
+                    timestamp = cursor.integer() ?? 0
+                    return true
+                }
+                return cursor.skip()
+            }
+            guard read, cursor.peek() == nil, let actions else { return nil }
+            return ActionPage(actions: actions, timestamp: timestamp)
+        }
     }
 
     static func receipt(_ body: [UInt8]) -> UploadReceipt {
@@ -30,19 +54,6 @@ enum SyncJSON {
             }
         }
         return UploadReceipt(timestamp: integer(root?["timestamp"]) ?? 0, updatedURLs: updated)
-    }
-
-    /// One action of a reply; nil when it lacks what every action has.
-    static func action(_ value: Any) -> EpisodeAction? {
-        guard let item = value as? [String: Any], let podcast = item["podcast"] as? String, let episode = item["episode"] as? String,
-              let name = item["action"] as? String, let kind = EpisodeAction.Kind(rawValue: name.lowercased()) else { return nil }
-        let timestamp = (item["timestamp"] as? String).flatMap(SyncRules.timestamp)
-            ?? integer(item["timestamp"]).map { Date(timeIntervalSince1970: TimeInterval($0)) }
-        guard let timestamp else { return nil }
-        let seconds = { (key: String) in integer(item[key]).flatMap { $0 < 0 ? nil : Int(exactly: $0) } }
-        return EpisodeAction(podcast: podcast, episode: episode, guid: (item["guid"] as? String).flatMap { $0.isEmpty ? nil : $0 },
-                             kind: kind, timestamp: timestamp, started: seconds("started"), position: seconds("position"),
-                             total: seconds("total"), device: item["device"] as? String)
     }
 
     /// An action as the API takes it (the fields of `play` only with `play`, whole seconds).
