@@ -26,13 +26,15 @@ extension Store {
         }
     }
 
-    /// The oldest changes of the outbox, at most `limit`.
-    public func outbox(limit: Int) throws -> [OutboxEntry] {
+    /// The oldest changes of the outbox, at most `limit`: its episode actions, or (`actions` false)
+    /// its subscription changes. Each step of a sync reads only its own kind: a listener's pauses
+    /// never crowd out a subscription, nor cost the subscriptions' step a read.
+    public func outbox(limit: Int, actions: Bool) throws -> [OutboxEntry] {
         try read { db in
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT id, kind, podcastURL, episodeURL, guid, action, timestamp, started, position, total
-                FROM syncOutbox ORDER BY id LIMIT ?
-                """, arguments: [limit])
+                FROM syncOutbox WHERE (kind = 'action') = ? ORDER BY id LIMIT ?
+                """, arguments: [actions, limit])
             var entries: [OutboxEntry] = []
             while let row = try rows.next() {
                 guard let kind = row.text(1), let podcast = row.text(2) else { continue }
@@ -100,44 +102,70 @@ extension Store {
     // MARK: Places from other devices
 
     /// The episode each action names: in its podcast by guid, else by its exact audio address, else by
-    /// that address with its percent-encoding normalised (`normalise`). nil where none is stored.
+    /// that address with its percent-encoding normalised (`normalise`). nil where none is stored. An
+    /// address found in no episode of the action's podcast is looked for in every podcast (the one with
+    /// the lowest id). Each podcast's episodes are read once, in one statement: a first sync matches
+    /// tens of thousands of actions.
     public func matchEpisodes(_ actions: [EpisodeAction], normalise: (String) -> String) throws -> [EpisodeID?] {
         var podcasts: [String: PodcastID?] = [:]
         for action in actions where podcasts[action.podcast] == nil { podcasts[action.podcast] = try podcastID(syncURL: action.podcast) }
         return try read { db in
-            let byGUID = try db.cachedStatement(sql: "SELECT id FROM episode WHERE feedId = ? AND guid = ?")
-            let bySound = try db.cachedStatement(sql: "SELECT id FROM episode WHERE soundURL = ? ORDER BY feedId = ? DESC, id LIMIT 1")
-            return try actions.map { action in
-                let podcast = podcasts[action.podcast] ?? nil
-                if let podcast, let guid = action.guid, let id = try Int64.fetchOne(byGUID, arguments: [podcast.rawValue, guid]) {
-                    return EpisodeID(rawValue: id)
+            let listing = try db.cachedStatement(sql: "SELECT id, guid, soundURL FROM episode WHERE feedId = ? ORDER BY id")
+            let bySound = try db.cachedStatement(sql: "SELECT id FROM episode WHERE soundURL = ? ORDER BY id LIMIT 1")
+            var known: [PodcastID: PodcastAddresses] = [:]
+            func addresses(of podcast: PodcastID) throws -> PodcastAddresses {
+                if let addresses = known[podcast] { return addresses }
+                var addresses = PodcastAddresses()
+                let rows = try Row.fetchCursor(listing, arguments: [podcast.rawValue])
+                while let row = try rows.next() {
+                    let id = EpisodeID(rawValue: row[0])
+                    if let guid = row.text(1), addresses.byGUID[guid] == nil { addresses.byGUID[guid] = id }
+                    if let sound = row.text(2), addresses.bySound[sound] == nil { addresses.bySound[sound] = id }
                 }
-                if let id = try Int64.fetchOne(bySound, arguments: [action.episode, podcast?.rawValue ?? 0]) { return EpisodeID(rawValue: id) }
+                known[podcast] = addresses
+                return addresses
+            }
+            func anywhere(_ address: String) throws -> EpisodeID? {
+                try Int64.fetchOne(bySound, arguments: [address]).map(EpisodeID.init)
+            }
+            return try actions.map { action in
+                let own = try (podcasts[action.podcast] ?? nil).map(addresses(of:))
+                if let own, let guid = action.guid, let id = own.byGUID[guid] { return id }
+                if let id = try own?.bySound[action.episode] ?? anywhere(action.episode) { return id }
                 let normalised = normalise(action.episode)
                 guard normalised != action.episode else { return nil }
-                return try Int64.fetchOne(bySound, arguments: [normalised, podcast?.rawValue ?? 0]).map(EpisodeID.init)
+                return try own?.bySound[normalised] ?? anywhere(normalised)
             }
         }
     }
 
     /// Takes each place that is newer than the episode's own last listen (`at` later than its
-    /// `lastPlayedAt`), in one transaction; returns the episodes whose place changed.
+    /// `lastPlayedAt`), in one statement; returns the episodes whose place changed.
     public func applyPlaces(_ places: [(episode: EpisodeID, position: Double, completed: Bool, at: Date)]) throws -> [EpisodeID] {
         guard !places.isEmpty else { return [] }
+        var rows = "["
+        rows.reserveCapacity(places.count * 48)
+        // Whole numbers (the API's places and times are whole seconds) are written as integers, which
+        // is quicker; the columns are REAL, so SQLite stores them as it stored the doubles.
+        func number(_ value: Double) -> String {
+            if let whole = Int(exactly: value) { String(whole) } else { "\(value)" }
+        }
+        for (index, place) in places.enumerated() {
+            if index > 0 { rows += "," }
+            rows += "[\(place.episode.rawValue),\(number(place.position)),\(number(place.at.timeIntervalSinceReferenceDate)),\(place.completed ? 1 : 0)]"
+        }
+        rows += "]"
         return try write { db in
-            let update = try db.cachedStatement(sql: """
+            // The WHERE before ON CONFLICT is SQLite's rule for an upsert from a SELECT.
+            try Int64.fetchAll(db, sql: """
                 INSERT INTO episodeStatus (episodeId, lastListenTime, lastPlayedAt, hasCompleted)
-                SELECT id, ?, ?, ? FROM episode WHERE id = ?
+                SELECT e.id, p.value ->> 1, p.value ->> 2, p.value ->> 3 FROM json_each(?) p JOIN episode e ON e.id = p.value ->> 0
+                WHERE true
                 ON CONFLICT (episodeId) DO UPDATE SET lastListenTime = excluded.lastListenTime,
                     lastPlayedAt = excluded.lastPlayedAt, hasCompleted = excluded.hasCompleted
                 WHERE lastPlayedAt IS NULL OR lastPlayedAt < excluded.lastPlayedAt
-                """)
-            var applied: [EpisodeID] = []
-            for place in places {
-                try update.execute(arguments: [place.position, place.at.timeIntervalSinceReferenceDate, place.completed, place.episode.rawValue])
-                if db.changesCount > 0 { applied.append(place.episode) }
-            }
-            return applied
+                RETURNING episodeId
+                """, arguments: [rows]).map(EpisodeID.init)
         }
     }
 
@@ -183,4 +211,10 @@ extension Store {
             for action in actions { try delete.execute(arguments: [action.podcast, action.episode]) }
         }
     }
+}
+
+/// A podcast's episodes by guid and by audio address (the lowest id where two share one).
+private struct PodcastAddresses {
+    var byGUID: [String: EpisodeID] = [:]
+    var bySound: [String: EpisodeID] = [:]
 }

@@ -45,6 +45,20 @@ struct SyncRulesTests {
         #expect(SyncRules.apiTimestamp(expected) == "2026-11-24T16:00:00")
     }
 
+    @Test func timestampsAreWrittenAsTheFormatterWritesThemAndReadBack() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+        var generator = SystemRandomNumberGenerator()
+        let dates = [-86_400.0, -1, 0, 951_782_400, 1_709_251_199, 4_102_444_800, 1_795_536_000.75]
+            + (0..<2_000).map { _ in Double(Int.random(in: -2_208_988_800...4_102_444_800, using: &generator)) }
+        for seconds in dates {
+            let date = Date(timeIntervalSince1970: seconds)
+            let written = SyncRules.apiTimestamp(date)
+            #expect(written == formatter.string(from: date), "\(seconds)")
+            #expect(SyncRules.timestamp(written) == Date(timeIntervalSince1970: seconds.rounded(.down)), "\(written)")
+        }
+    }
+
     @Test func addressesCompareWithTheirPercentEncodingNormalised() {
         #expect(SyncRules.normalised("https://cdn.example/a%7eb%2fc%C3%A9.mp3") == "https://cdn.example/a~b%2Fc%C3%A9.mp3")
         #expect(SyncRules.normalised("https://cdn.example/plain.mp3") == "https://cdn.example/plain.mp3")

@@ -73,13 +73,19 @@ struct SyncJSONTests {
         #expect(SyncJSON.actionPage(Array(deep.utf8))?.actions == [], "deep nesting is skipped without recursion")
     }
 
-    @Test func anActionIsWrittenAsTheAPITakesIt() throws {
-        let play = EpisodeAction(podcast: "p", episode: "e", guid: "g", kind: .play, timestamp: Date(timeIntervalSince1970: 1_795_536_000),
-                                 started: 10, position: 20, total: 30, device: "earshot-box")
-        let object = SyncJSON.object(play)
-        #expect(object["timestamp"] as? String == "2026-11-24T16:00:00")
-        #expect(object["position"] as? Int == 20 && object["started"] as? Int == 10 && object["total"] as? Int == 30)
-        let new = SyncJSON.object(EpisodeAction(podcast: "p", episode: "e", kind: .new, timestamp: Date(), started: 1, position: 2))
-        #expect(new["position"] == nil && new["started"] == nil, "only a play carries places")
+    @Test func actionsAreWrittenAsTheAPITakesThem() throws {
+        let play = EpisodeAction(podcast: "p", episode: "https://c.example/\"é\"\\\n.mp3", guid: "g", kind: .play,
+                                 timestamp: Date(timeIntervalSince1970: 1_795_536_000), started: 10, position: 20, total: 30, device: "earshot-box")
+        let new = EpisodeAction(podcast: "p", episode: "e", kind: .new, timestamp: Date(), started: 1, position: 2)
+        let written = try #require(try JSONSerialization.jsonObject(with: Data(SyncJSON.actions([play, new]))) as? [[String: Any]])
+        #expect(written.count == 2)
+        #expect(written[0]["timestamp"] as? String == "2026-11-24T16:00:00")
+        #expect(written[0]["episode"] as? String == play.episode, "quotes, backslashes, control characters and accents survive")
+        #expect(written[0]["guid"] as? String == "g" && written[0]["device"] as? String == "earshot-box" && written[0]["action"] as? String == "play")
+        #expect(written[0]["position"] as? Int == 20 && written[0]["started"] as? Int == 10 && written[0]["total"] as? Int == 30)
+        #expect(written[1]["position"] == nil && written[1]["started"] == nil && written[1]["guid"] == nil, "only a play carries places")
+        #expect(SyncJSON.actions([]) == Array("[]".utf8))
+        #expect(SyncJSON.actionPage(Array(#"{"actions":"#.utf8) + SyncJSON.actions([play]) + Array("}".utf8))?.actions.first?.episode == play.episode,
+                "what is written reads back")
     }
 }

@@ -18,13 +18,15 @@ struct StoreSyncTests {
                       timestamp: Date(timeIntervalSinceReferenceDate: seconds), started: 0, position: position, total: 600)
     }
 
-    @Test func theOutboxKeepsChangesInOrderWithTheirTimesUntilRemoved() throws {
+    @Test func theOutboxKeepsChangesOfEachKindInOrderWithTheirTimesUntilRemoved() throws {
         let (_, store, _) = try library()
         let action = play("https://cdn.example/a.mp3", 60, at: 1_000)
         try store.appendOutbox([.subscribed("https://x.example/feed"), .action(action), .unsubscribed("https://y.example/feed")])
-        let entries = try store.outbox(limit: 10)
-        #expect(entries.map(\.change) == [.subscribed("https://x.example/feed"), .action(action), .unsubscribed("https://y.example/feed")])
-        try store.removeOutbox([entries[0].id, entries[1].id])
+        let entries = try store.outbox(limit: 10, actions: false)
+        #expect(entries.map(\.change) == [.subscribed("https://x.example/feed"), .unsubscribed("https://y.example/feed")])
+        #expect(try store.outbox(limit: 10, actions: true).map(\.change) == [.action(action)])
+        #expect(try store.outbox(limit: 1, actions: false).map(\.change) == [.subscribed("https://x.example/feed")])
+        try store.removeOutbox([entries[0].id, try store.outbox(limit: 10, actions: true)[0].id])
         #expect(try store.outboxCount() == 1)
     }
 
@@ -40,6 +42,20 @@ struct StoreSyncTests {
         #expect(found == [a, b, b, nil])
     }
 
+    @Test func anAddressIsLookedForInTheActionsOwnPodcastFirstThenInEveryPodcast() throws {
+        let (_, store, first) = try library()
+        let other = URL(string: "https://other.example/feed.xml")!
+        let second = try store.storeFeed(Sample.channel(["b", "c"]), url: other, validators: FeedValidators(), checkedAt: Date()).podcast
+        let firstB = try store.episodeID(guid: "b", in: first), secondB = try store.episodeID(guid: "b", in: second)
+        let secondC = try store.episodeID(guid: "c", in: second)
+        func action(_ podcast: URL, _ episode: String) -> EpisodeAction {
+            EpisodeAction(podcast: podcast.absoluteString, episode: "https://cdn.example/\(episode).mp3", kind: .play, timestamp: Date(), position: 1)
+        }
+        let found = try store.matchEpisodes([action(other, "b"), action(other, "c"), action(Sample.feedURL, "c"),
+                                             action(URL(string: "https://unknown.example/feed")!, "b")], normalise: { $0 })
+        #expect(found == [secondB, secondC, secondC, firstB])
+    }
+
     @Test func aPlaceIsTakenOnlyWhenNewerThanTheEpisodesOwn() throws {
         let (_, store, podcast) = try library()
         let a = try store.episodeID(guid: "a", in: podcast), b = try store.episodeID(guid: "b", in: podcast)
@@ -50,6 +66,9 @@ struct StoreSyncTests {
         #expect(try store.episodeStatuses(of: podcast)[a]?.lastListenTime == 100)
         #expect(try store.applyPlaces([(a, 250, true, Date(timeIntervalSinceReferenceDate: 6_000))]) == [a])
         #expect(try store.episodeStatuses(of: podcast)[a]?.hasCompleted == true)
+        #expect(try store.applyPlaces([(EpisodeID(rawValue: 999_999), 10, false, Date())]).isEmpty, "an episode that is gone is passed over")
+        #expect(try store.applyPlaces([(b, 12.5, false, Date(timeIntervalSinceReferenceDate: 4_000.25))]) == [b], "a quarter second later is newer")
+        #expect(try store.episodeStatuses(of: podcast)[b]?.lastListenTime == 12.5)
     }
 
     @Test func waitingActionsKeepTheNewestPerEpisode() throws {

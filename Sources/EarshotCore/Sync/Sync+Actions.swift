@@ -13,10 +13,8 @@ extension Sync {
 
     func syncActions() {
         let store = self.store
-        background({ try store.outbox(limit: Self.uploadBatch * 4) }) { [weak self] outbox in
-            guard let self else { return }
-            let entries = outbox.filter { if case .action = $0.change { true } else { false } }
-            self.upload(entries[...])
+        background({ try store.outbox(limit: Self.uploadBatch * 4, actions: true) }) { [weak self] entries in
+            self?.upload(entries[...])
         }
     }
 
@@ -47,10 +45,13 @@ extension Sync {
             switch result {
             case .failure(let failure): self.finish(failure)
             case .success(let page):
+                // Only the cursor waits here: the actions (tens of thousands in a first sync) are let go
+                // on the background once applied, not on the loop.
+                let cursor = page.timestamp
                 self.apply(page.actions) { [weak self] in
                     guard let self else { return }
-                    self.actionsSince = page.timestamp
-                    self.save(Self.actionsKey, String(page.timestamp))
+                    self.actionsSince = cursor
+                    self.save(Self.actionsKey, String(cursor))
                     self.finish(nil)
                 }
             }

@@ -8,12 +8,12 @@ import Foundation
 /// remove-old + add-new to the other devices.
 extension Sync {
     func syncSubscriptions() {
+        joinable = false
         let store = self.store
-        background({ (try store.adoptSyncURLs(), try store.outbox(limit: 10_000)) }) { [weak self] urls, outbox in
+        background({ (try store.adoptSyncURLs(), try store.outbox(limit: 10_000, actions: false)) }) { [weak self] urls, sent in
             guard let self else { return }
             self.syncURLs.merge(urls) { _, known in known }
             let urls = urls.filter { SyncRules.isSyncable($0.value) && !self.session.library.isDemo($0.key) }
-            let sent = outbox.filter { if case .action = $0.change { false } else { true } }
             self.server.subscriptions(since: self.subscriptionsSince ?? 0) { [weak self] result in
                 guard let self else { return }
                 switch result {

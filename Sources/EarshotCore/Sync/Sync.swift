@@ -24,9 +24,15 @@ public final class Sync {
     /// Feeds sync itself is subscribing to (stored later): not changes to send either.
     var subscribingFromServer: Set<String> = []
     private var debounce: TimerHandle?
+    /// Whether the sync in progress still serves whoever asks now: it has read neither the outbox nor
+    /// anything of the server's yet (it is logging in), so it will send every change made so far and
+    /// bring all the server has. `earshot sync now` right after `earshot sync login` joins the login's
+    /// first sync rather than running a second one after it.
+    var joinable = false
     private var again = false
     private var waiters: [(SyncFailure?) -> Void] = []
-    /// Who asked while a sync was running: they hear how the next one ends (it sees what they wanted).
+    /// Who asked once the running sync had begun reading (not `joinable`): they hear how the next one
+    /// ends (it sees what they wanted).
     private var nextWaiters: [(SyncFailure?) -> Void] = []
     private var loggedFailures: Set<String> = []
 
@@ -55,12 +61,17 @@ public final class Sync {
         debounce?.cancel()
         debounce = nil
         guard !status.running else {
+            if joinable {
+                if let done { waiters.append(done) }
+                return
+            }
             if let done { nextWaiters.append(done) }
             again = true
             return
         }
         if let done { waiters.append(done) }
         status.running = true
+        joinable = true
         server.start { [weak self] result in
             guard let self else { return }
             switch result {
@@ -82,6 +93,7 @@ public final class Sync {
     /// Ends the sync in progress: the cursors were saved as each step was applied.
     func finish(_ failure: SyncFailure?) {
         status.running = false
+        joinable = false
         status.lastFailure = failure?.description
         if let failure {
             if loggedFailures.insert(failure.kind).inserted { Log.warning("sync with \(account.server.absoluteString): \(failure)") }

@@ -5,7 +5,7 @@ import Foundation
 /// the addresses the server knows podcasts by, and places received. Called on the background only.
 public protocol SyncStore: AnyObject, Sendable {
     func appendOutbox(_ changes: [SyncChange]) throws
-    func outbox(limit: Int) throws -> [OutboxEntry]
+    func outbox(limit: Int, actions: Bool) throws -> [OutboxEntry]
     func outboxCount() throws -> Int
     func removeOutbox(_ ids: [Int64]) throws
     func adoptSyncURLs() throws -> [PodcastID: String]

@@ -92,7 +92,7 @@ public final class GPodderSyncClient: SyncServer {
 
     public func uploadActions(_ actions: [EpisodeAction], completion: @escaping (Result<UploadReceipt, SyncFailure>) -> Void) {
         let path = account.dialect == .gpodder ? "/api/2/episodes/\(user).json" : "/index.php/apps/gpoddersync/episode_action/create"
-        request("POST", url(path), body: SyncJSON.encode(actions.map(SyncJSON.object))) { result in
+        request("POST", url(path), body: SyncJSON.actions(actions)) { result in
             completion(result.map { SyncJSON.receipt($0.joined()) })
         }
     }

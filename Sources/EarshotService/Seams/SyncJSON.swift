@@ -56,18 +56,28 @@ enum SyncJSON {
         return UploadReceipt(timestamp: integer(root?["timestamp"]) ?? 0, updatedURLs: updated)
     }
 
-    /// An action as the API takes it (the fields of `play` only with `play`, whole seconds).
-    static func object(_ action: EpisodeAction) -> [String: Any] {
-        var item: [String: Any] = ["podcast": action.podcast, "episode": action.episode, "action": action.kind.rawValue,
-                                   "timestamp": SyncRules.apiTimestamp(action.timestamp)]
-        if let guid = action.guid { item["guid"] = guid }
-        if let device = action.device { item["device"] = device }
-        if action.kind == .play, let position = action.position {
-            item["position"] = position
-            if let started = action.started { item["started"] = started }
-            if let total = action.total { item["total"] = total }
+    /// Actions as the API takes them, a JSON list (the fields of `play` only with `play`, whole
+    /// seconds), written directly: an upload of hundreds is made on the loop.
+    static func actions(_ actions: [EpisodeAction]) -> [UInt8] {
+        var text = JSONText()
+        text.open("[")
+        for action in actions {
+            text.open("{")
+            text.member("podcast", action.podcast)
+            text.member("episode", action.episode)
+            text.member("action", action.kind.rawValue)
+            text.member("timestamp", SyncRules.apiTimestamp(action.timestamp))
+            if let guid = action.guid { text.member("guid", guid) }
+            if let device = action.device { text.member("device", device) }
+            if action.kind == .play, let position = action.position {
+                text.member("position", position)
+                if let started = action.started { text.member("started", started) }
+                if let total = action.total { text.member("total", total) }
+            }
+            text.close("}")
         }
-        return item
+        text.close("]")
+        return text.bytes
     }
 
     private static func strings(_ value: Any?) -> [String] { (value as? [Any] ?? []).compactMap { $0 as? String } }

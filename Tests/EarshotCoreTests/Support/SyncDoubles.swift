@@ -1,0 +1,66 @@
+@testable import EarshotCore
+import EarshotStore
+import Foundation
+
+/// A sync server whose answers wait until the test gives them: each request is recorded by name and
+/// answered (empty, successfully) by `answer()`, so a test decides when each step of a sync ends.
+final class ScriptedSyncServer: SyncServer {
+    private(set) var requests: [String] = []
+    private var pending: [() -> Void] = []
+
+    /// Answers the oldest request still waiting; false when none waits.
+    @discardableResult
+    func answer() -> Bool {
+        guard !pending.isEmpty else { return false }
+        pending.removeFirst()()
+        return true
+    }
+
+    /// Answers requests until none waits (each answer may lead to the next request).
+    func answerAll() {
+        while answer() {}
+    }
+
+    func start(completion: @escaping (Result<Void, SyncFailure>) -> Void) {
+        wait("start") { completion(.success(())) }
+    }
+
+    func subscriptions(since: Int64, completion: @escaping (Result<SubscriptionDelta, SyncFailure>) -> Void) {
+        wait("subscriptions") { completion(.success(SubscriptionDelta(add: [], remove: [], timestamp: 1))) }
+    }
+
+    func uploadSubscriptions(add: [String], remove: [String], completion: @escaping (Result<UploadReceipt, SyncFailure>) -> Void) {
+        wait("uploadSubscriptions") { completion(.success(UploadReceipt(timestamp: 1))) }
+    }
+
+    func actions(since: Int64, completion: @escaping (Result<ActionPage, SyncFailure>) -> Void) {
+        wait("actions") { completion(.success(ActionPage(actions: [], timestamp: 1))) }
+    }
+
+    func uploadActions(_ actions: [EpisodeAction], completion: @escaping (Result<UploadReceipt, SyncFailure>) -> Void) {
+        wait("uploadActions") { completion(.success(UploadReceipt(timestamp: 1))) }
+    }
+
+    private func wait(_ name: String, _ answer: @escaping () -> Void) {
+        requests.append(name)
+        pending.append(answer)
+    }
+}
+
+/// Sync's persistence with nothing in it: an empty outbox, nothing waiting, no episodes to match.
+final class EmptySyncStore: SyncStore, @unchecked Sendable {
+    func appendOutbox(_ changes: [SyncChange]) throws {}
+    func outbox(limit: Int, actions: Bool) throws -> [OutboxEntry] { [] }
+    func outboxCount() throws -> Int { 0 }
+    func removeOutbox(_ ids: [Int64]) throws {}
+    func adoptSyncURLs() throws -> [PodcastID: String] { [:] }
+    func renameSyncURLs(_ renamed: [String: String]) throws {}
+    func podcastID(syncURL: String) throws -> PodcastID? { nil }
+    func matchEpisodes(_ actions: [EpisodeAction], normalise: (String) -> String) throws -> [EpisodeID?] { actions.map { _ in nil } }
+    func applyPlaces(_ places: [(episode: EpisodeID, position: Double, completed: Bool, at: Date)]) throws -> [EpisodeID] { [] }
+    func savePending(_ actions: [EpisodeAction]) throws {}
+    func pendingActions() throws -> [EpisodeAction] { [] }
+    func removePending(_ actions: [EpisodeAction]) throws {}
+    func listEpisodes(_ ids: [EpisodeID]) throws -> [EpisodeListing] { [] }
+    func saveSetting(_ key: String, value: String?, for podcast: PodcastID?) throws {}
+}

@@ -1,0 +1,45 @@
+@testable import EarshotCore
+import EarshotStore
+import Foundation
+import Testing
+
+/// When a sync runs, and who hears how it ended: a request made while a sync is still logging in is
+/// served by that sync; one made after it began reading gets a sync of its own after it.
+@Suite("Sync: who a running sync serves")
+struct SyncRunTests {
+    private let account = SyncAccount(server: URL(string: "https://sync.example")!, user: "me", dialect: .gpodder, device: "desk")
+
+    private func started() throws -> (CoreFixture, ScriptedSyncServer, Sync) {
+        let fixture = try CoreFixture()
+        let server = ScriptedSyncServer()
+        fixture.session.startSync(account, server: server, store: EmptySyncStore())
+        return (fixture, server, try #require(fixture.session.sync))
+    }
+
+    @Test func aSyncAskedForWhileTheRunningOneLogsInJoinsIt() throws {
+        let (fixture, server, sync) = try started()
+        defer { withExtendedLifetime(fixture) {} }
+        var heard: [SyncFailure?] = []
+        sync.run { heard.append($0) }
+        #expect(server.requests == ["start"])
+        server.answerAll()
+        #expect(heard.count == 1 && heard[0] == nil)
+        #expect(server.requests == ["start", "subscriptions", "actions"], "one sync, not a second one after it")
+        #expect(!sync.status.running)
+    }
+
+    @Test func aSyncAskedForOnceTheRunningOneReadsTheServerGetsOneOfItsOwnAfterIt() throws {
+        let (fixture, server, sync) = try started()
+        defer { withExtendedLifetime(fixture) {} }
+        server.answer()  // logged in: the sync now reads the outbox and asks for the subscriptions
+        #expect(server.requests == ["start", "subscriptions"])
+        var heard: [SyncFailure?] = []
+        sync.run { heard.append($0) }
+        server.answer()
+        server.answer()  // the first sync ends
+        #expect(heard.isEmpty, "the first sync may not see what was wanted")
+        server.answerAll()
+        #expect(heard.count == 1 && heard[0] == nil)
+        #expect(server.requests == ["start", "subscriptions", "actions", "start", "subscriptions", "actions"])
+    }
+}
