@@ -1,3 +1,4 @@
+import EarshotFeed
 import EarshotStore
 import Foundation
 
@@ -122,37 +123,9 @@ extension SyncRules {
     }
 
     /// A timestamp as the API writes it: UTC, to the second (a fraction dropped), without a zone
-    /// (`2026-11-24T09:30:00`); written without a formatter, as `plainTimestamp` reads it: an upload
-    /// carries hundreds, written on the loop.
+    /// (`2026-11-24T09:30:00`); written without a formatter (`ISO8601Text`), as `plainTimestamp` reads
+    /// it: an upload carries hundreds, written on the loop.
     public static func apiTimestamp(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let time = seconds - days * 86_400
-        // The proleptic Gregorian date of a count of days since 1970-01-01, by 400-year eras.
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        var text: [UInt8] = []
-        text.reserveCapacity(19)
-        func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            var value = value
-            while divisor > 0 {
-                text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                value %= divisor
-                divisor /= 10
-            }
-        }
-        digits(year, 4); text.append(UInt8(ascii: "-")); digits(month, 2); text.append(UInt8(ascii: "-")); digits(day, 2)
-        text.append(UInt8(ascii: "T"))
-        digits(time / 3_600, 2); text.append(UInt8(ascii: ":")); digits(time / 60 % 60, 2); text.append(UInt8(ascii: ":")); digits(time % 60, 2)
-        return String(decoding: text, as: UTF8.self)
+        String(ISO8601Text.string(from: date).dropLast())  // without its `Z`
     }
 }
