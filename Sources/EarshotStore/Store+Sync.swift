@@ -104,37 +104,25 @@ extension Store {
     /// The episode each action names: in its podcast by guid, else by its exact audio address, else by
     /// that address with its percent-encoding normalised (`normalise`). nil where none is stored. An
     /// address found in no episode of the action's podcast is looked for in every podcast (the one with
-    /// the lowest id). Each podcast's episodes are read once, in one statement: a first sync matches
-    /// tens of thousands of actions.
+    /// the lowest id). A podcast's guids, and its addresses, are each read once, when first needed: a
+    /// first sync matches tens of thousands of actions.
     public func matchEpisodes(_ actions: [EpisodeAction], normalise: (String) -> String) throws -> [EpisodeID?] {
         var podcasts: [String: PodcastID?] = [:]
         for action in actions where podcasts[action.podcast] == nil { podcasts[action.podcast] = try podcastID(syncURL: action.podcast) }
         return try read { db in
-            let listing = try db.cachedStatement(sql: "SELECT id, guid, soundURL FROM episode WHERE feedId = ? ORDER BY id")
-            let bySound = try db.cachedStatement(sql: "SELECT id FROM episode WHERE soundURL = ? ORDER BY id LIMIT 1")
-            var known: [PodcastID: PodcastAddresses] = [:]
-            func addresses(of podcast: PodcastID) throws -> PodcastAddresses {
-                if let addresses = known[podcast] { return addresses }
-                var addresses = PodcastAddresses()
-                let rows = try Row.fetchCursor(listing, arguments: [podcast.rawValue])
-                while let row = try rows.next() {
-                    let id = EpisodeID(rawValue: row[0])
-                    if let guid = row.text(1), addresses.byGUID[guid] == nil { addresses.byGUID[guid] = id }
-                    if let sound = row.text(2), addresses.bySound[sound] == nil { addresses.bySound[sound] = id }
-                }
-                known[podcast] = addresses
-                return addresses
-            }
-            func anywhere(_ address: String) throws -> EpisodeID? {
-                try Int64.fetchOne(bySound, arguments: [address]).map(EpisodeID.init)
+            var guids = EpisodeLookup(try db.cachedStatement(sql: "SELECT id, guid FROM episode WHERE feedId = ? ORDER BY id"))
+            var sounds = EpisodeLookup(try db.cachedStatement(sql: "SELECT id, soundURL FROM episode WHERE feedId = ? ORDER BY id"))
+            let anywhere = try db.cachedStatement(sql: "SELECT id FROM episode WHERE soundURL = ? ORDER BY id LIMIT 1")
+            func sound(_ address: String, _ podcast: PodcastID?) throws -> EpisodeID? {
+                if let podcast, let id = try sounds.episode(address, in: podcast) { return id }
+                return try Int64.fetchOne(anywhere, arguments: [address]).map(EpisodeID.init)
             }
             return try actions.map { action in
-                let own = try (podcasts[action.podcast] ?? nil).map(addresses(of:))
-                if let own, let guid = action.guid, let id = own.byGUID[guid] { return id }
-                if let id = try own?.bySound[action.episode] ?? anywhere(action.episode) { return id }
+                let podcast = podcasts[action.podcast] ?? nil
+                if let podcast, let guid = action.guid, let id = try guids.episode(guid, in: podcast) { return id }
+                if let id = try sound(action.episode, podcast) { return id }
                 let normalised = normalise(action.episode)
-                guard normalised != action.episode else { return nil }
-                return try own?.bySound[normalised] ?? anywhere(normalised)
+                return normalised == action.episode ? nil : try sound(normalised, podcast)
             }
         }
     }
@@ -143,18 +131,26 @@ extension Store {
     /// `lastPlayedAt`), in one statement; returns the episodes whose place changed.
     public func applyPlaces(_ places: [(episode: EpisodeID, position: Double, completed: Bool, at: Date)]) throws -> [EpisodeID] {
         guard !places.isEmpty else { return [] }
-        var rows = "["
-        rows.reserveCapacity(places.count * 48)
-        // Whole numbers (the API's places and times are whole seconds) are written as integers, which
-        // is quicker; the columns are REAL, so SQLite stores them as it stored the doubles.
-        func number(_ value: Double) -> String {
-            if let whole = Int(exactly: value) { String(whole) } else { "\(value)" }
+        // The places as one JSON list, written as bytes. Whole numbers (the API's places and times are
+        // whole seconds) are written as integers, which is quicker; the columns are REAL, so SQLite
+        // stores them as it stored the doubles.
+        var rows: [UInt8] = []
+        rows.reserveCapacity(places.count * 40)
+        func number(_ value: Double) {
+            if let whole = Int(exactly: value) { rows.append(contentsOf: String(whole).utf8) } else { rows.append(contentsOf: "\(value)".utf8) }
         }
+        rows.append(UInt8(ascii: "["))
         for (index, place) in places.enumerated() {
-            if index > 0 { rows += "," }
-            rows += "[\(place.episode.rawValue),\(number(place.position)),\(number(place.at.timeIntervalSinceReferenceDate)),\(place.completed ? 1 : 0)]"
+            if index > 0 { rows.append(UInt8(ascii: ",")) }
+            rows.append(UInt8(ascii: "["))
+            rows.append(contentsOf: String(place.episode.rawValue).utf8)
+            rows.append(UInt8(ascii: ","))
+            number(place.position)
+            rows.append(UInt8(ascii: ","))
+            number(place.at.timeIntervalSinceReferenceDate)
+            rows.append(contentsOf: place.completed ? Array(",1]".utf8) : Array(",0]".utf8))
         }
-        rows += "]"
+        rows.append(UInt8(ascii: "]"))
         return try write { db in
             // The WHERE before ON CONFLICT is SQLite's rule for an upsert from a SELECT.
             try Int64.fetchAll(db, sql: """
@@ -165,7 +161,7 @@ extension Store {
                     lastPlayedAt = excluded.lastPlayedAt, hasCompleted = excluded.hasCompleted
                 WHERE lastPlayedAt IS NULL OR lastPlayedAt < excluded.lastPlayedAt
                 RETURNING episodeId
-                """, arguments: [rows]).map(EpisodeID.init)
+                """, arguments: [String(decoding: rows, as: UTF8.self)]).map(EpisodeID.init)
         }
     }
 
@@ -213,8 +209,25 @@ extension Store {
     }
 }
 
-/// A podcast's episodes by guid and by audio address (the lowest id where two share one).
-private struct PodcastAddresses {
-    var byGUID: [String: EpisodeID] = [:]
-    var bySound: [String: EpisodeID] = [:]
+/// One column of each podcast's episodes (its guids, or its audio addresses) → the episode (the lowest
+/// id where two share a value), read once per podcast, when first asked.
+private struct EpisodeLookup {
+    /// Reads a podcast's episodes: their id, then the column.
+    let statement: Statement
+    var podcasts: [PodcastID: [String: EpisodeID]] = [:]
+
+    init(_ statement: Statement) {
+        self.statement = statement
+    }
+
+    mutating func episode(_ value: String, in podcast: PodcastID) throws -> EpisodeID? {
+        if let known = podcasts[podcast] { return known[value] }
+        var values: [String: EpisodeID] = [:]
+        let rows = try Row.fetchCursor(statement, arguments: [podcast.rawValue])
+        while let row = try rows.next() {
+            if let key = row.text(1), values[key] == nil { values[key] = EpisodeID(rawValue: row[0]) }
+        }
+        podcasts[podcast] = values
+        return values[value]
+    }
 }

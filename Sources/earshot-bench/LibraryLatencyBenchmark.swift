@@ -6,6 +6,8 @@ import Foundation
 /// `earshot-bench library-latency`: how fast Earshot answers MPRIS while it works on something else (an
 /// OPML import in bench/library.sh). Round after round until the stop file appears: `Get(Position)`,
 /// then `Pause`, both timed, then an untimed `Play` so that the next `Pause` has something to pause.
+/// With `--from-file`, the calls made once that file exists are also reported on their own (in
+/// bench/sync.sh: after the login's own process has ended).
 struct LibraryLatencyBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "library-latency",
@@ -13,6 +15,9 @@ struct LibraryLatencyBenchmark: ParsableCommand {
 
     @Option(help: "Measure until this file exists.")
     var stopFile: String
+
+    @Option(help: "Also report the calls made once this file exists.")
+    var fromFile: String?
 
     @Option(help: "Milliseconds between rounds.")
     var interval = 5
@@ -24,9 +29,11 @@ struct LibraryLatencyBenchmark: ParsableCommand {
         let context = MainContext.threadDefault()
         let connection = try BusConnection.session(context: context)
         var position: [Double] = [], pause: [Double] = []
+        var firstLater: Int?
         let deadline = ContinuousClock.now + .seconds(timeout)
         while !FileManager.default.fileExists(atPath: stopFile) {
             guard ContinuousClock.now < deadline else { throw BenchFailure("no stop file after \(timeout) s") }
+            if firstLater == nil, let fromFile, FileManager.default.fileExists(atPath: fromFile) { firstLater = position.count }
             position.append(try time(connection, context, try Self.call(
                 "org.freedesktop.DBus.Properties", "Get",
                 [.string(MPRISAdapter.playerInterface), .string("Position")])))
@@ -36,6 +43,10 @@ struct LibraryLatencyBenchmark: ParsableCommand {
         }
         report("Get(Position)", position.sorted())
         report("Pause", pause.sorted())
+        if let firstLater {
+            report("Get(Position) once \(URL(fileURLWithPath: fromFile ?? "").lastPathComponent) exists", position[firstLater...].sorted())
+            report("Pause once \(URL(fileURLWithPath: fromFile ?? "").lastPathComponent) exists", pause[firstLater...].sorted())
+        }
     }
 
     private static func call(_ interface: String, _ member: String, _ arguments: [DBusValue] = []) throws -> BusMessage {
