@@ -5,23 +5,27 @@ import EarshotStore
 import Foundation
 
 /// `SyncServer` over HTTP: the gpodder.net API 2 (gpodder.net, oPodSync, mygpo) or the Nextcloud
-/// gPodder Sync app, through `HTTPExchange` (Basic on every request, the session cookie kept). A 401 logs
-/// in once more and tries again, then reports. Replies are read defensively (`SyncJSON`).
+/// gPodder Sync app, through an `HTTPExchange` on the network thread (Basic on every request, the
+/// session cookie kept; a first sync's megabytes arrive off the loop). A 401 logs in once more and
+/// tries again, then reports. Replies are read defensively (`SyncJSON`), the big ones on a worker.
 public final class GPodderSyncClient: SyncServer {
     let account: SyncAccount
     private let password: String
-    private let exchange: HTTPExchange
+    private let exchange: NetworkThreadExchange
+    /// Where completions run: the loop.
+    private let context: MainContext
     /// What this device calls itself on the server.
     private let caption: String
     /// Logged in and the device registered: later syncs go straight to work (a 401 logs in again).
     private var ready = false
 
     /// A client for `account` with `password`, naming the device `caption`.
-    public init(account: SyncAccount, password: String, caption: String, exchange: HTTPExchange = HTTPExchange()) {
+    public init(account: SyncAccount, password: String, caption: String, context: MainContext = .threadDefault()) {
         self.account = account
         self.password = password
         self.caption = caption
-        self.exchange = exchange
+        self.context = context
+        exchange = NetworkThreadExchange(home: context)
     }
 
     private var user: String { Self.segment(account.user) }
@@ -79,7 +83,7 @@ public final class GPodderSyncClient: SyncServer {
 
     public func actions(since: Int64, completion: @escaping (Result<ActionPage, SyncFailure>) -> Void) {
         let path = account.dialect == .gpodder ? "/api/2/episodes/\(user).json" : "/index.php/apps/gpoddersync/episode_action"
-        let context = exchange.context
+        let context = self.context
         request("GET", url(path + "?since=\(since)")) { result in
             // A first sync reads tens of thousands of actions: they are read on a worker, not on the loop.
             Worker.run("earshot-sync-read", on: context, work: {
