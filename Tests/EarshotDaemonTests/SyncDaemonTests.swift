@@ -27,27 +27,92 @@ struct SyncDaemonTests {
     @Test func theFirstSyncMergesBothLibrariesAndThePhonesPlaceIsTakenHere() throws {
         let server = try SyncServer()
         let h = try DaemonHarness()
-        let other = h.server.url("/other.xml").absoluteString
-        h.server.serve("/other.xml", body: Array(AudioFixtures.feed(audioBase: h.server.baseURL)
-            .replacingOccurrences(of: "Daemon Show", with: "Phone Show").replacingOccurrences(of: "<guid>ep-", with: "<guid>phone-").utf8),
-                       contentType: "application/rss+xml")
+        let other = servePhoneShow(h)
         try server.phoneSubscribe(other)
         try server.phonePlayed(podcast: h.feedURL.absoluteString, episode: audio(h, "oldest.mp3"), position: 20, total: 50)
         let logged = try login(h, server)
         #expect(logged.status == 0 && logged.stdout.hasPrefix("Logged in."), "\(logged.stdout)\(logged.stderr)")
         #expect(try earshot(h, "sync", "now").status == 0)
         #expect(try server.phoneSubscriptions().contains(h.feedURL.absoluteString), "this library's podcast went to the server")
-        var titles: [String] = []
-        for _ in 0..<50 {
-            titles = try earshot(h, "podcasts").stdout.components(separatedBy: "\n")
-            if titles.contains(where: { $0.contains("Phone Show") }) { break }
-            usleep(100_000)
-        }
+        let titles = try podcastTitles(h) { $0.contains { $0.contains("Phone Show") } }
         #expect(titles.contains { $0.contains("Phone Show") }, "the phone's podcast came here: \(titles)")
         let oldest = try #require(try episodes(h).first { $0["title"] as? String == "Oldest episode" && $0["podcast_title"] as? String == "Daemon Show" })
         #expect(oldest["position"] as? Double == 20, "\(oldest)")
         let status = try earshot(h, "sync", "status")
         #expect(status.stdout.contains("earshot at \(server.url)") && status.stdout.contains("Last sync"), "\(status.stdout)")
+        #expect(h.terminate() == 0)
+    }
+
+    /// Serves a second show, "Phone Show", at /other.xml; its address.
+    private func servePhoneShow(_ h: DaemonHarness) -> String {
+        h.server.serve("/other.xml", body: Array(AudioFixtures.feed(audioBase: h.server.baseURL)
+            .replacingOccurrences(of: "Daemon Show", with: "Phone Show").replacingOccurrences(of: "<guid>ep-", with: "<guid>phone-").utf8),
+                       contentType: "application/rss+xml")
+        return h.server.url("/other.xml").absoluteString
+    }
+
+    /// The podcasts' titles here, once `done` holds of them (or after five seconds).
+    private func podcastTitles(_ h: DaemonHarness, until done: ([String]) -> Bool) throws -> [String] {
+        var titles: [String] = []
+        for _ in 0..<50 {
+            titles = try earshot(h, "podcasts").stdout.components(separatedBy: "\n")
+            if done(titles) { break }
+            usleep(100_000)
+        }
+        return titles
+    }
+
+    @Test func anEpisodeFinishedOnThePhoneIsFinishedHere() throws {
+        let server = try SyncServer()
+        let h = try DaemonHarness()
+        #expect(try login(h, server).status == 0)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        try server.phonePlayed(podcast: h.feedURL.absoluteString, episode: audio(h, "oldest.mp3"), position: 50, total: 50)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        let oldest = try #require(try episodes(h).first { $0["title"] as? String == "Oldest episode" })
+        #expect(oldest["completed"] as? Bool == true, "\(oldest)")
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func aPodcastUnsubscribedOnEitherSideGoesOnTheOther() throws {
+        let server = try SyncServer()
+        let h = try DaemonHarness()
+        let other = servePhoneShow(h)
+        try server.phoneSubscribe(other)
+        #expect(try login(h, server).status == 0)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        #expect(try podcastTitles(h) { $0.contains { $0.contains("Phone Show") } }.contains { $0.contains("Phone Show") })
+        try server.phoneUnsubscribe(other)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        let titles = try podcastTitles(h) { !$0.contains { $0.contains("Phone Show") } }
+        #expect(!titles.contains { $0.contains("Phone Show") } && titles.contains { $0.contains("Daemon Show") }, "\(titles)")
+        #expect(try earshot(h, "remove", "daemon show").status == 0)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        #expect(!(try server.phoneSubscriptions().contains(h.feedURL.absoluteString)), "unsubscribed here, so on the phone too")
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func aFeedThatMovesKeepsTheAddressTheServerKnowsItBy() throws {
+        let server = try SyncServer()
+        let h = try DaemonHarness()
+        #expect(try login(h, server).status == 0)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        let known = h.feedURL.absoluteString, feeds = try #require(h.feedServer)
+        #expect(try server.phoneSubscriptions().contains(known))
+        feeds.serve("/moved.xml", body: Array(AudioFixtures.feed(audioBase: h.server.baseURL).utf8), contentType: "application/rss+xml")
+        feeds.route("/feed.xml") { _ in .redirect(status: 301, to: "/moved.xml") }
+        #expect(try earshot(h, "refresh").status == 0)
+        let moved = feeds.url("/moved.xml").absoluteString
+        var listed = ""
+        for _ in 0..<50 {
+            listed = try earshot(h, "podcasts", "--json").stdout
+            if listed.contains("moved.xml") { break }
+            usleep(100_000)
+        }
+        #expect(listed.contains("moved.xml"), "the podcast follows its feed here: \(listed)")
+        #expect(try earshot(h, "sync", "now").status == 0)
+        let subscriptions = try server.phoneSubscriptions()
+        #expect(subscriptions.contains(known) && !subscriptions.contains(moved), "no remove-old + add-new on the phone: \(subscriptions)")
         #expect(h.terminate() == 0)
     }
 

@@ -126,4 +126,8 @@ final class SyncServer {
     func phoneSubscribe(_ url: String) throws {
         try phone("client.update_subscriptions('phone', ['\(url)'], [])")
     }
+
+    func phoneUnsubscribe(_ url: String) throws {
+        try phone("client.update_subscriptions('phone', [], ['\(url)'])")
+    }
 }
