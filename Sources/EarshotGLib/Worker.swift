@@ -25,13 +25,20 @@ public enum Worker {
             context.invoke { delivery.deliver(value) }
         }).toOpaque()
         let thread = g_thread_new(name, { data in
-            // Background work yields the CPU to the loop, so D-Bus answers stay quick while it runs.
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, backgroundNiceness)  // 0: this thread, on Linux
+            Worker.yieldToLoop()
             let job = Unmanaged<ThreadJob>.fromOpaque(data!).takeRetainedValue()
             job.body()
             return nil
         }, job)
         g_thread_unref(thread)  // detached: the thread ends when the job returns
+    }
+}
+
+extension Worker {
+    /// Gives the calling thread the workers' low priority (nice 10): background work yields the CPU to
+    /// the loop, so D-Bus answers stay quick while it runs. For every thread that is not the loop's.
+    public static func yieldToLoop() {
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, backgroundNiceness)  // 0: this thread, on Linux
     }
 }
 

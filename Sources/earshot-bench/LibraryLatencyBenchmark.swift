@@ -43,9 +43,10 @@ struct LibraryLatencyBenchmark: ParsableCommand {
         }
         report("Get(Position)", position.sorted())
         report("Pause", pause.sorted())
-        if let firstLater {
-            report("Get(Position) once \(URL(fileURLWithPath: fromFile ?? "").lastPathComponent) exists", position[firstLater...].sorted())
-            report("Pause once \(URL(fileURLWithPath: fromFile ?? "").lastPathComponent) exists", pause[firstLater...].sorted())
+        if let firstLater, let fromFile {
+            let name = URL(fileURLWithPath: fromFile).lastPathComponent
+            report("Get(Position) once \(name) exists", position[firstLater...].sorted())
+            report("Pause once \(name) exists", pause[firstLater...].sorted())
         }
     }
 

@@ -43,6 +43,26 @@ struct SyncDaemonTests {
         #expect(h.terminate() == 0)
     }
 
+    /// A daemon logged in to a new oPodSync, its first sync over.
+    private func syncedDaemon() throws -> (SyncServer, DaemonHarness) {
+        let server = try SyncServer()
+        let h = try DaemonHarness()
+        #expect(try login(h, server).status == 0)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        return (server, h)
+    }
+
+    /// What `earshot ARGUMENTS` prints once `done` holds of it (or after five seconds).
+    private func polled(_ h: DaemonHarness, _ arguments: String..., until done: (String) -> Bool) throws -> String {
+        var printed = ""
+        for _ in 0..<50 {
+            printed = try EarshotProcess.run(arguments, environment: h.environment).stdout
+            if done(printed) { break }
+            usleep(100_000)
+        }
+        return printed
+    }
+
     /// Serves a second show, "Phone Show", at /other.xml; its address.
     private func servePhoneShow(_ h: DaemonHarness) -> String {
         h.server.serve("/other.xml", body: Array(AudioFixtures.feed(audioBase: h.server.baseURL)
@@ -53,20 +73,11 @@ struct SyncDaemonTests {
 
     /// The podcasts' titles here, once `done` holds of them (or after five seconds).
     private func podcastTitles(_ h: DaemonHarness, until done: ([String]) -> Bool) throws -> [String] {
-        var titles: [String] = []
-        for _ in 0..<50 {
-            titles = try earshot(h, "podcasts").stdout.components(separatedBy: "\n")
-            if done(titles) { break }
-            usleep(100_000)
-        }
-        return titles
+        try polled(h, "podcasts") { done($0.components(separatedBy: "\n")) }.components(separatedBy: "\n")
     }
 
     @Test func anEpisodeFinishedOnThePhoneIsFinishedHere() throws {
-        let server = try SyncServer()
-        let h = try DaemonHarness()
-        #expect(try login(h, server).status == 0)
-        #expect(try earshot(h, "sync", "now").status == 0)
+        let (server, h) = try syncedDaemon()
         try server.phonePlayed(podcast: h.feedURL.absoluteString, episode: audio(h, "oldest.mp3"), position: 50, total: 50)
         #expect(try earshot(h, "sync", "now").status == 0)
         let oldest = try #require(try episodes(h).first { $0["title"] as? String == "Oldest episode" })
@@ -93,22 +104,14 @@ struct SyncDaemonTests {
     }
 
     @Test func aFeedThatMovesKeepsTheAddressTheServerKnowsItBy() throws {
-        let server = try SyncServer()
-        let h = try DaemonHarness()
-        #expect(try login(h, server).status == 0)
-        #expect(try earshot(h, "sync", "now").status == 0)
+        let (server, h) = try syncedDaemon()
         let known = h.feedURL.absoluteString, feeds = try #require(h.feedServer)
         #expect(try server.phoneSubscriptions().contains(known))
         feeds.serve("/moved.xml", body: Array(AudioFixtures.feed(audioBase: h.server.baseURL).utf8), contentType: "application/rss+xml")
         feeds.route("/feed.xml") { _ in .redirect(status: 301, to: "/moved.xml") }
         #expect(try earshot(h, "refresh").status == 0)
         let moved = feeds.url("/moved.xml").absoluteString
-        var listed = ""
-        for _ in 0..<50 {
-            listed = try earshot(h, "podcasts", "--json").stdout
-            if listed.contains("moved.xml") { break }
-            usleep(100_000)
-        }
+        let listed = try polled(h, "podcasts", "--json") { $0.contains("moved.xml") }
         #expect(listed.contains("moved.xml"), "the podcast follows its feed here: \(listed)")
         #expect(try earshot(h, "sync", "now").status == 0)
         let subscriptions = try server.phoneSubscriptions()
@@ -138,10 +141,7 @@ struct SyncDaemonTests {
     }
 
     @Test func changesMadeWhileTheServerIsDownSurviveAKillAndAreSentOnceItIsBack() throws {
-        let server = try SyncServer()
-        let h = try DaemonHarness()
-        #expect(try login(h, server).status == 0)
-        #expect(try earshot(h, "sync", "now").status == 0)
+        let (server, h) = try syncedDaemon()
         server.stop()
         let oldest = try #require(try episodes(h).first { $0["title"] as? String == "Oldest episode" }?["id"] as? Int)
         #expect(try earshot(h, "mark", "played", String(oldest)).status == 0)
@@ -160,10 +160,7 @@ struct SyncDaemonTests {
     }
 
     @Test func thePlayingEpisodeIsNotYankedButAPausedOneTakesTheNewerPlace() throws {
-        let server = try SyncServer()
-        let h = try DaemonHarness()
-        #expect(try login(h, server).status == 0)
-        #expect(try earshot(h, "sync", "now").status == 0)  // the login's sync is over before the phone acts (oPodSync files an action under its own time)
+        let (server, h) = try syncedDaemon()  // the login's sync is over before the phone acts (oPodSync files an action under its own time)
         try h.playerctl("play")  // the newest episode, 50 s
         #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
         try server.phonePlayed(podcast: h.feedURL.absoluteString, episode: audio(h, "newest.mp3"), position: 40, total: 50)

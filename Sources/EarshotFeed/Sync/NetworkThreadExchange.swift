@@ -1,6 +1,5 @@
 import EarshotGLib
 import Foundation
-import Glibc
 
 /// An `HTTPExchange` that lives on a thread of its own, for exchanges whose answers are big: a first
 /// sync's 13 MB of episode actions, read on the loop 64 KiB at a time, kept the loop busy for runs of
@@ -49,7 +48,7 @@ private final class NetworkThread: @unchecked Sendable {
     private init() {
         let context = self.context
         let thread = Thread {
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)  // 0: this thread, on Linux
+            Worker.yieldToLoop()
             context.withThreadDefault { MainLoop(context: context).run() }
         }
         thread.name = "earshot-network"

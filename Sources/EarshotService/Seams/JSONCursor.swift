@@ -140,9 +140,9 @@ struct JSONCursor {
         case Self.quote:
             return string().flatMap { Int64($0) }
         case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
-            guard let text = scalar() else { return nil }
-            if let whole = Int64(String(decoding: text, as: UTF8.self)) { return whole }
-            return Double(String(decoding: text, as: UTF8.self)).flatMap { Int64(exactly: $0.rounded(.down)) }
+            guard let bytes = scalar() else { return nil }
+            let text = String(decoding: bytes, as: UTF8.self)
+            return Int64(text) ?? Double(text).flatMap { Int64(exactly: $0.rounded(.down)) }
         default:
             _ = skip()
             return nil

@@ -39,6 +39,8 @@ struct JSONText {
         first = false
     }
 
+    private static let hex = Array("0123456789abcdef".utf8)
+
     private mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         for byte in value.utf8 {
@@ -47,8 +49,8 @@ struct JSONText {
                 bytes.append(UInt8(ascii: "\\"))
                 bytes.append(byte)
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                          Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 15)]])
             default:
                 bytes.append(byte)
             }

@@ -42,7 +42,7 @@ public final class SerialWorker: Background, @unchecked Sendable {
 
     /// The thread's body: runs jobs in order, for the life of the process.
     private func serve() {
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)  // 0: this thread, on Linux
+        Worker.yieldToLoop()
         while true {
             let job: @Sendable () -> Void = condition.withLock {
                 while jobs.isEmpty { condition.wait() }
