@@ -84,6 +84,14 @@ public struct SearchQuery: Sendable, Equatable, CustomStringConvertible {
                 TypedPrefixCheck(phrase: last, shortened: shorter[shorter.count - 1].last!, wholeWords: groups.dropLast().flatMap { $0 } + last.dropLast()))
     }
 
+    /// This query with the word being typed matched whole (`"went"` for `"went"*`), when it is a word of
+    /// its own (not the end of a phrase) longer than `shortestPrefix`; nil otherwise. It matches a
+    /// subset of this query's matches.
+    func typedWordWhole() -> SearchQuery? {
+        guard typing, let last = groups.last, last.count == 1, last[0].count > Self.shortestPrefix else { return nil }
+        return SearchQuery(groups: groups, typing: false)
+    }
+
     /// The expression.
     public var description: String { expression }
 

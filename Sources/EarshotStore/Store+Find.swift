@@ -14,7 +14,8 @@ extension Store {
     /// The work is bounded however many rows match: each index ranks at most `Search.candidates` of
     /// its matches, the most recent (the highest row ids: episodes and transcripts stored last), and
     /// gives its best `limit` (4 × `limit` transcript segments). A word in half the library ranks the
-    /// newest thousand episodes that have it, best first; a rarer one ranks all of them.
+    /// newest thousand episodes that have it, best first; a rarer one ranks all of them. A word being
+    /// typed that already fills those thousand as a whole word ranks as that word, not as a prefix.
     /// - Parameters:
     ///   - podcast: only this podcast (its title and its episodes); nil for the whole library.
     ///   - marks: what surrounds each match in the snippets.
@@ -174,7 +175,7 @@ private struct Search {
                 if let candidate = try episodeDetails(episode.rawValue, score: nil) { offer(episode.rawValue, candidate) }
             }
         } else {
-            for (row, score) in try ranked("episodeSearch", episodeMatch(query), weights: Self.episodeWeights, keeping: limit) {
+            for (row, score) in try ranked("episodeSearch", episodeMatch, weights: Self.episodeWeights, keeping: limit) {
                 offer(row, Candidate(score: score, place: .episodeRow))
             }
         }
@@ -190,20 +191,33 @@ private struct Search {
             }
             momentCounts = counts
         } else {
-            for (segment, score) in try ranked("transcriptSearch", segmentMatch(query), weights: Self.segmentWeights, keeping: 4 * limit) {
+            for (segment, score) in try ranked("transcriptSearch", segmentMatch, weights: Self.segmentWeights, keeping: 4 * limit) {
                 offer(TranscriptRows.episode(of: segment).rawValue, Candidate(score: score, place: .transcript(segment: segment)))
             }
         }
     }
 
-    /// The best `keeping` of the `candidates` most recent matches of `match` in `table` (FTS5 walks its
-    /// lists backwards): row ids and scores only.
-    private func ranked(_ table: String, _ match: String, weights: String, keeping: Int) throws -> [(row: Int64, score: Double)] {
-        let rows = try Row.fetchAll(db, sql: """
+    /// The best `keeping` of the `candidates` most recent matches of `query` in `table` (FTS5 walks its
+    /// lists backwards), `match` making the MATCH expression: row ids and scores only.
+    ///
+    /// A word being typed that the library already holds as a whole word at least `candidates` times
+    /// (`went`, `with`) is ranked as that word: its most recent matches fill the window on their own,
+    /// read lazily, where the prefix (`went*`) would first merge the lists of every word it starts
+    /// (53 ms for `went*` at a million episodes, against 5 ms). Longer words it starts (`wentworth`)
+    /// are still marked in the snippets, and match on their own as soon as one more letter is typed.
+    private func ranked(_ table: String, _ match: (SearchQuery) -> String, weights: String, keeping: Int) throws -> [(row: Int64, score: Double)] {
+        var rows: [Row] = []
+        if let whole = query.typedWordWhole() { rows = try candidates(table, match(whole), weights: weights) }
+        if rows.count < Self.candidates { rows = try candidates(table, match(query), weights: weights) }
+        return rows.map { (row: $0[0] as Int64, score: $0.real(1) ?? 0) }.sorted { ($0.score, $0.row) < ($1.score, $1.row) }.prefix(keeping).map { $0 }
+    }
+
+    /// The row ids and scores of the `candidates` most recent matches of `match` in `table`.
+    private func candidates(_ table: String, _ match: String, weights: String) throws -> [Row] {
+        try Row.fetchAll(db, sql: """
             SELECT rowid, rank FROM \(table) WHERE \(table) MATCH ? AND rank MATCH '\(SearchRank.name)(\(weights))'
             ORDER BY rowid DESC LIMIT \(Self.candidates)
             """, arguments: [match])
-        return rows.map { (row: $0[0] as Int64, score: $0.real(1) ?? 0) }.sorted { ($0.score, $0.row) < ($1.score, $1.row) }.prefix(keeping).map { $0 }
     }
 
     /// An episode's transcript segments that match, with their scores (read with `detail`, checked).

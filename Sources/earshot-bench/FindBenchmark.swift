@@ -43,11 +43,16 @@ struct FindBenchmark: ParsableCommand {
     @Flag(help: "Only time the searches, on the indexed database a run with --keep left in --directory.")
     var searchOnly = false
 
+    @Option(help: "With --search-only: time only this query (repeatable), five times each.")
+    var query: [String] = []
+
     func run() throws {
         if searchOnly {
             guard let directory else { throw ValidationError("--search-only needs --directory") }
+            let store = try Store(path: directory + "/indexed.sqlite")
+            if !query.isEmpty { return try timeEach(query, store) }
             var corpus = FindCorpus()
-            return try timeQueries(try Store(path: directory + "/indexed.sqlite"), corpus: &corpus)
+            return try timeQueries(store, corpus: &corpus)
         }
         let folder = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("earshot-find-\(getpid())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -155,6 +160,21 @@ struct FindBenchmark: ParsableCommand {
         }
         print("  slowest: " + slowest.sorted { $0.0 > $1.0 }.prefix(5).map { "\($0.1) " + String(format: "%.1f ms", $0.0) }
             .joined(separator: ", "))
+    }
+
+    /// Each of `texts` five times: the median and the slowest, in milliseconds.
+    private func timeEach(_ texts: [String], _ store: Store) throws {
+        for text in texts {
+            let query = try SearchQuery(text)
+            var times: [Double] = []
+            for _ in 0..<5 {
+                let start = ContinuousClock.now
+                _ = try store.find(query, limit: 20)
+                times.append(Self.milliseconds(ContinuousClock.now - start))
+            }
+            times.sort()
+            print("“\(text)”: " + String(format: "median %.2f ms, max %.2f ms", times[2], times[4]))
+        }
     }
 
     static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {

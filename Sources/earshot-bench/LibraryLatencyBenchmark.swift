@@ -7,7 +7,9 @@ import Foundation
 /// OPML import in bench/library.sh). Round after round until the stop file appears: `Get(Position)`,
 /// then `Pause`, both timed, then an untimed `Play` so that the next `Pause` has something to pause.
 /// With `--from-file`, the calls made once that file exists are also reported on their own (in
-/// bench/sync.sh: after the login's own process has ended).
+/// bench/sync.sh: after the login's own process has ended). With `--floor`, the same two calls are timed
+/// on that bus name too, in the same rounds (bench/answer-floor.c: a process that does nothing but
+/// answer), and reported as `floor Get(Position)` and `floor Pause`.
 struct LibraryLatencyBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "library-latency",
@@ -19,6 +21,9 @@ struct LibraryLatencyBenchmark: ParsableCommand {
     @Option(help: "Also report the calls made once this file exists.")
     var fromFile: String?
 
+    @Option(help: "Also time the calls on this bus name (bench/answer-floor.c).")
+    var floor: String?
+
     @Option(help: "Milliseconds between rounds.")
     var interval = 5
 
@@ -28,7 +33,7 @@ struct LibraryLatencyBenchmark: ParsableCommand {
     func run() throws {
         let context = MainContext.threadDefault()
         let connection = try BusConnection.session(context: context)
-        var position: [Double] = [], pause: [Double] = []
+        var position: [Double] = [], pause: [Double] = [], floorPosition: [Double] = [], floorPause: [Double] = []
         var firstLater: Int?
         let deadline = ContinuousClock.now + .seconds(timeout)
         while !FileManager.default.fileExists(atPath: stopFile) {
@@ -38,11 +43,21 @@ struct LibraryLatencyBenchmark: ParsableCommand {
                 "org.freedesktop.DBus.Properties", "Get",
                 [.string(MPRISAdapter.playerInterface), .string("Position")])))
             pause.append(try time(connection, context, try Self.call(MPRISAdapter.playerInterface, "Pause")))
+            if let floor {
+                floorPosition.append(try time(connection, context, try Self.call(
+                    "org.freedesktop.DBus.Properties", "Get",
+                    [.string(MPRISAdapter.playerInterface), .string("Position")], at: floor)))
+                floorPause.append(try time(connection, context, try Self.call(MPRISAdapter.playerInterface, "Pause", at: floor)))
+            }
             connection.call(try Self.call(MPRISAdapter.playerInterface, "Play")) { _ in }
             usleep(useconds_t(interval * 1000))
         }
         report("Get(Position)", position.sorted())
         report("Pause", pause.sorted())
+        if floor != nil {
+            report("floor Get(Position)", floorPosition.sorted())
+            report("floor Pause", floorPause.sorted())
+        }
         if let firstLater, let fromFile {
             let name = URL(fileURLWithPath: fromFile).lastPathComponent
             report("Get(Position) once \(name) exists", position[firstLater...].sorted())
@@ -50,8 +65,9 @@ struct LibraryLatencyBenchmark: ParsableCommand {
         }
     }
 
-    private static func call(_ interface: String, _ member: String, _ arguments: [DBusValue] = []) throws -> BusMessage {
-        try BusMessage.methodCall(destination: MPRISAdapter.busName, path: MPRISAdapter.objectPath,
+    private static func call(_ interface: String, _ member: String, _ arguments: [DBusValue] = [],
+                             at destination: String = MPRISAdapter.busName) throws -> BusMessage {
+        try BusMessage.methodCall(destination: destination, path: MPRISAdapter.objectPath,
                                   interface: interface, member: member, arguments: arguments)
     }
 

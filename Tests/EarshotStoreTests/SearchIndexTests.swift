@@ -216,6 +216,24 @@ struct SearchIndexTests {
         #expect(hits.map(\.relevance) == hits.map(\.relevance).sorted(by: >))
     }
 
+    @Test func aWordBeingTypedThatFillsTheRankingWindowRanksAsItselfAndOtherwiseAsAPrefix() throws {
+        let library = try Library()
+        // Find ranks the 1,000 most recent matches of each index (Search.candidates).
+        let went = (0..<1_000).map { (title: "Episode \($0)", notes: "and then we went home") }
+        let common = try library.podcast(Self.feedA, title: "Walks", went)
+        let wentworth = try library.podcast(Self.feedB, title: "Prisons", [("Wentworth", "a drama")])
+        let newest = try library.episodes(of: wentworth.podcast)[0]
+        let typed = try library.find("went")
+        #expect(typed.count == 20 && !typed.contains { $0.episode == newest }, "a common word as typed stands for itself")
+        #expect(typed.allSatisfy { $0.snippet.contains("[went]") })
+        #expect(try library.find("wentw").map(\.episode) == [newest], "one more letter: the prefix")
+        #expect(try library.find("went ").count == 20)
+        try library.store.removePodcast(common.podcast)
+        try library.podcast(Self.feedA, title: "Walks", Array(went.prefix(999)))
+        let prefixed = try library.find("went")
+        #expect(prefixed.first?.episode == newest && prefixed.count == 20, "a word in fewer rows than the window: the prefix, title first")
+    }
+
     /// Two podcasts whose titles, episodes, chapters and a transcript hold words that start `sto`, and
     /// the scope of all of them.
     private func stoneLibrary() throws -> (Library, SearchScope, [EpisodeID]) {

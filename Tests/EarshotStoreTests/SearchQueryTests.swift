@@ -15,6 +15,13 @@ struct SearchQueryTests {
         #expect(try expression("東京") == "\"東京\"")
     }
 
+    @Test func aWordBeingTypedOfMoreThanThreeLettersCanBeMatchedWhole() throws {
+        #expect(try SearchQuery("jazz cafe").typedWordWhole()?.expression == "\"jazz\" \"cafe\"")
+        #expect(try SearchQuery("jazz caf").typedWordWhole() == nil, "three letters: the index's own prefix")
+        #expect(try SearchQuery("jazz cafe ").typedWordWhole() == nil, "a finished word is whole already")
+        #expect(try SearchQuery("\"night trai").typedWordWhole() == nil, "the end of a phrase stays a prefix")
+    }
+
     @Test func aSpaceAfterTheLastWordEndsIt() throws {
         #expect(try expression("jazz cafe ") == "\"jazz\" \"cafe\"")
     }
