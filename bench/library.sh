@@ -5,8 +5,9 @@
 #
 #   Earshot: `earshot import subs.opml` until every podcast is stored, `earshot refresh` with nothing
 #   changed (all 304) and with every feed changed; Get(Position) and Pause latency on MPRIS while the
-#   import runs; the daemon's peak resident memory during the import, its resident memory while playing
-#   with the 60,000 episodes in the library, and its cold start to Metadata restored.
+#   import runs (and, in the same rounds, on bench/answer-floor.c, a process that only answers); the
+#   daemon's peak resident memory during the import, its resident memory while playing with the 60,000
+#   episodes in the library, and its cold start to Metadata restored.
 #   gPodder: `gpo import`, `gpo update` (all 304), `gpo update` (every feed changed), each with its
 #   wall time and peak resident memory (/usr/bin/time -v), in its own GPODDER_HOME.
 #   The floors (issue 24), with Earshot: every feed downloaded once (not timed), then stored by
@@ -107,6 +108,11 @@ if ((run_earshot)); then
     record import-floor "$(sed -n 's/^import floor: \([0-9.]*\) s.*/\1/p' "$work/import-floor.out")"
     sed 's/^/the /' "$work/import-floor.out"
     rm -f "$work"/import-floor.sqlite*
+    # The same without the full-text index: what the index costs the floor itself (issue 22's import).
+    IMPORT_FLOOR_WITHOUT_INDEX=1 "$work/import-floor" "$work/import-floor.sqlite" "$(nproc)" "$work/feeds" > "$work/import-floor.out"
+    record import-floor-unindexed "$(sed -n 's/^import floor without the full-text index: \([0-9.]*\) s.*CPU \([0-9.]*\) s.*/\1/p' "$work/import-floor.out")"
+    sed 's/^/the /' "$work/import-floor.out"
+    rm -f "$work"/import-floor.sqlite*
 
     # The conditional-refresh floor: the same GETs Earshot sends when nothing changed, each with the
     # feed's ETag (If-None-Match) and Last-Modified (If-Modified-Since), 4 at once on kept-alive
@@ -156,6 +162,11 @@ if ((run_earshot)); then
 exec "$earshot" serve --state-dir "$XDG_STATE_HOME/earshot" --cache-dir "$XDG_CACHE_HOME/earshot" --audio-sink "fakesink sync=true"
 EOF
     chmod +x "$work/earshot-serve"
+    # The answer floor (bench/answer-floor.c): a process that only answers MPRIS, timed in the same
+    # rounds as Earshot while it imports and refreshes, under the same load.
+    gcc -O2 -o "$work/answer-floor" bench/answer-floor.c $(pkg-config --cflags --libs dbus-1)
+    "$work/answer-floor" org.mpris.MediaPlayer2.answerfloor &
+    pids+=($!)
     start_daemon() {
         "$work/earshot-serve" 2>>"$work/earshot.log" &
         daemon_pid=$!
@@ -170,8 +181,8 @@ EOF
     # earshot-bench library-latency's report (in LABEL-position and LABEL-pause): p99 and max, µs.
     record_latency() {
         local label=$1 file=$2 call key
-        for call in Get Pause; do
-            key=$label-$([[ $call == Get ]] && echo position || echo pause)
+        for call in Get Pause "floor Get" "floor Pause"; do
+            key=$label-$([[ $call == floor* ]] && echo floor-)$([[ $call == *Get ]] && echo position || echo pause)
             record "$key-p99" "$(sed -n "s/^$call.*p99 \([0-9]*\) µs.*/\1/p" "$file")"
             record "$key-max" "$(sed -n "s/^$call.*max \([0-9]*\) µs.*/\1/p" "$file")"
         done
@@ -195,7 +206,7 @@ EOF
 
     start_daemon
     # Import, with MPRIS answered meanwhile: Get(Position) and Pause, timed until the import ends.
-    "$bench" library-latency --stop-file "$work/import.done" > "$work/latency" 2>&1 &
+    "$bench" library-latency --stop-file "$work/import.done" --floor org.mpris.MediaPlayer2.answerfloor > "$work/latency" 2>&1 &
     latency_pid=$!
     pids+=("$latency_pid")
     cpu=$(cpu_s "$daemon_pid")
@@ -236,7 +247,7 @@ EOF
 
     curl -sf "$base/_control/change" >/dev/null
     # The refresh with every feed changed, with MPRIS answered meanwhile, as during the import.
-    "$bench" library-latency --stop-file "$work/refresh.done" > "$work/refresh-latency" 2>&1 &
+    "$bench" library-latency --stop-file "$work/refresh.done" --floor org.mpris.MediaPlayer2.answerfloor > "$work/refresh-latency" 2>&1 &
     latency_pid=$!
     pids+=("$latency_pid")
     cpu=$(cpu_s "$daemon_pid")
@@ -329,6 +340,8 @@ if ((run_earshot)); then
     per_episode() { awk -v s="$(figure "$1")" -v n="$2" 'BEGIN { printf "%.1f", s * 1e6 / n }'; }
     r=$(over earshot-import import-floor)
     echo "import: $(figure earshot-import) s against the import floor's $(figure import-floor) s: ${r}× (target ≤ 2×: $(verdict "$r" 2))"
+    r=$(over import-floor import-floor-unindexed)
+    echo "the full-text index in the import floor itself: $(figure import-floor) s against $(figure import-floor-unindexed) s without it: ${r}× (issue 22 asks ≤ 1.2× of Earshot)"
     r=$(over earshot-refresh-changed import-floor)
     echo "refresh, every feed changed: $(figure earshot-refresh-changed) s against the import floor's $(figure import-floor) s: ${r}× (target ≤ 2×: $(verdict "$r" 2))"
     r=$(over earshot-refresh-304 curl-floor)
@@ -342,7 +355,7 @@ if ((run_earshot)); then
         what=$([[ $phase == import ]] && echo "while importing" || echo "while refreshing every changed feed")
         for call in position pause; do
             name=$([[ $call == position ]] && echo "Get(Position)" || echo Pause)
-            echo "$name $what: p99 $(ms "$phase-$call-p99") ms, max $(ms "$phase-$call-max") ms (target p99 ≤ 2 ms: $(verdict "$(ms "$phase-$call-p99")" 2); max ≤ 20 ms: $(verdict "$(ms "$phase-$call-max")" 20))"
+            echo "$name $what: p99 $(ms "$phase-$call-p99") ms, max $(ms "$phase-$call-max") ms (target p99 ≤ 2 ms: $(verdict "$(ms "$phase-$call-p99")" 2); max ≤ 20 ms: $(verdict "$(ms "$phase-$call-max")" 20)); the answer floor in the same rounds: p99 $(ms "$phase-floor-$call-p99") ms, max $(ms "$phase-floor-$call-max") ms"
         done
     done
     echo "peak resident memory during the import: $(figure earshot-import-peak) MB (target ≤ 100 MB: $(verdict "$(figure earshot-import-peak)" 100))"
