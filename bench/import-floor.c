@@ -538,18 +538,16 @@ static long store(Connection *c, const Feed *feed, double now) {
         text(s[S_STAGE], 3, item->plain);
         run(c, s[S_STAGE]);
     }
-    if (!with_index) {
-        run(c, s[S_COMMIT]);
-        return stored;
+    if (with_index) {
+        sqlite3_bind_int64(s[S_PODCAST_INDEX], 1, feed_id);
+        text(s[S_PODCAST_INDEX], 2, feed->title);
+        run(c, s[S_PODCAST_INDEX]);
+        char podcast[32];
+        snprintf(podcast, sizeof podcast, "p%lld", (long long)feed_id);
+        text(s[S_EPISODE_INDEX], 1, podcast);
+        run(c, s[S_EPISODE_INDEX]);
+        run(c, s[S_UNSTAGE]);
     }
-    sqlite3_bind_int64(s[S_PODCAST_INDEX], 1, feed_id);
-    text(s[S_PODCAST_INDEX], 2, feed->title);
-    run(c, s[S_PODCAST_INDEX]);
-    char podcast[32];
-    snprintf(podcast, sizeof podcast, "p%lld", (long long)feed_id);
-    text(s[S_EPISODE_INDEX], 1, podcast);
-    run(c, s[S_EPISODE_INDEX]);
-    run(c, s[S_UNSTAGE]);
     run(c, s[S_COMMIT]);
     return stored;
 }
@@ -644,8 +642,8 @@ int main(int argc, char **argv) {
     cpu = cpu_seconds() - cpu;
 
     printf("import floor%s: %.3f s, %d feeds, %ld episodes (%d threads; CPU %.2f s; summed over threads, "
-           "parsing %.2f s, storing %.2f s)\n", with_index ? "" : " without the full-text index", wall, file_count, atomic_load(&episodes_stored), threads, cpu,
-           parse_seconds, write_seconds);
+           "parsing %.2f s, storing %.2f s)\n", with_index ? "" : " without the full-text index", wall, file_count,
+           atomic_load(&episodes_stored), threads, cpu, parse_seconds, write_seconds);
     for (int t = 0; t < threads; t++) close_connection(&connections[t]);
     xmlCleanupParser();
     return 0;

@@ -110,7 +110,7 @@ if ((run_earshot)); then
     rm -f "$work"/import-floor.sqlite*
     # The same without the full-text index: what the index costs the floor itself (issue 22's import).
     IMPORT_FLOOR_WITHOUT_INDEX=1 "$work/import-floor" "$work/import-floor.sqlite" "$(nproc)" "$work/feeds" > "$work/import-floor.out"
-    record import-floor-unindexed "$(sed -n 's/^import floor without the full-text index: \([0-9.]*\) s.*CPU \([0-9.]*\) s.*/\1/p' "$work/import-floor.out")"
+    record import-floor-unindexed "$(sed -n 's/^import floor without the full-text index: \([0-9.]*\) s.*/\1/p' "$work/import-floor.out")"
     sed 's/^/the /' "$work/import-floor.out"
     rm -f "$work"/import-floor.sqlite*
 

@@ -39,14 +39,10 @@ struct LibraryLatencyBenchmark: ParsableCommand {
         while !FileManager.default.fileExists(atPath: stopFile) {
             guard ContinuousClock.now < deadline else { throw BenchFailure("no stop file after \(timeout) s") }
             if firstLater == nil, let fromFile, FileManager.default.fileExists(atPath: fromFile) { firstLater = position.count }
-            position.append(try time(connection, context, try Self.call(
-                "org.freedesktop.DBus.Properties", "Get",
-                [.string(MPRISAdapter.playerInterface), .string("Position")])))
+            position.append(try time(connection, context, try Self.getPosition()))
             pause.append(try time(connection, context, try Self.call(MPRISAdapter.playerInterface, "Pause")))
             if let floor {
-                floorPosition.append(try time(connection, context, try Self.call(
-                    "org.freedesktop.DBus.Properties", "Get",
-                    [.string(MPRISAdapter.playerInterface), .string("Position")], at: floor)))
+                floorPosition.append(try time(connection, context, try Self.getPosition(at: floor)))
                 floorPause.append(try time(connection, context, try Self.call(MPRISAdapter.playerInterface, "Pause", at: floor)))
             }
             connection.call(try Self.call(MPRISAdapter.playerInterface, "Play")) { _ in }
@@ -63,6 +59,10 @@ struct LibraryLatencyBenchmark: ParsableCommand {
             report("Get(Position) once \(name) exists", position[firstLater...].sorted())
             report("Pause once \(name) exists", pause[firstLater...].sorted())
         }
+    }
+
+    private static func getPosition(at destination: String = MPRISAdapter.busName) throws -> BusMessage {
+        try call("org.freedesktop.DBus.Properties", "Get", [.string(MPRISAdapter.playerInterface), .string("Position")], at: destination)
     }
 
     private static func call(_ interface: String, _ member: String, _ arguments: [DBusValue] = [],
