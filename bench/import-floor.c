@@ -426,7 +426,7 @@ static const char schema[] =
     "CREATE VIRTUAL TABLE podcastSearch USING fts5(title, content='feed', content_rowid='id',"
     "  tokenize='unicode61 remove_diacritics 2');"
     "CREATE VIRTUAL TABLE episodeSearch USING fts5(title, chapters, notes, podcast, content='episodeSearchContent',"
-    "  content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='3');";
+    "  content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='3 4');";
 
 /* Whether the rows also go into the full-text index (IMPORT_FLOOR_WITHOUT_INDEX=1 leaves it out, to
  * measure what the index costs the floor itself). */

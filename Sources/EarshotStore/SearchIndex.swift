@@ -13,9 +13,10 @@ import GRDB
 ///   segment (its row id is the segment's, `TranscriptRows`); the speaker and times are not indexed.
 ///
 /// All three use `unicode61 remove_diacritics 2` (case and accents folded) and `detail=full`, which
-/// phrases and snippets need. The episode and transcript indexes keep 3-character prefixes
-/// (`prefix='3'`): a query typed so far (`mar*`) reads one list instead of merging those of every word
-/// that starts so (FTS5 3.40 merges them all before giving the first row); longer prefixes merge.
+/// phrases and snippets need. The episode and transcript indexes keep 3- and 4-character prefixes
+/// (`prefix='3 4'`, schema v9; v7 kept only 3): a query typed so far (`mar*`, `mars*`) reads one list
+/// instead of merging those of every word that starts so (FTS5 3.40 merges them all before giving the
+/// first row); longer prefixes merge, but few words share five letters.
 ///
 /// The index is kept in the transaction of every write, by the writer's **temporary triggers**
 /// (`installTriggers`) and `flush`: a podcast, episode or transcript segment inserted, edited in an
@@ -31,8 +32,8 @@ import GRDB
 /// Temporary, because they call Earshot's own SQL functions (`plainText`, `chapterTitles`), which
 /// another program (the sqlite3 shell) does not have: its writes succeed and are simply not indexed.
 enum SearchIndex {
-    /// `episodeSearchContent` and the index tables.
-    static let schemaSQL = """
+    /// `episodeSearchContent` and the index tables, as schema v7 made them (keeping 3-character prefixes).
+    static let version7SQL = """
         CREATE VIEW episodeSearchContent AS
             SELECT id, title, \(chapterTitles.name)(coalesce(feedChapters, chapters)) AS chapters,
                 \(plainText.name)(rawDescription, rawDescriptionFormat) AS notes, 'p' || feedId AS podcast
@@ -42,10 +43,27 @@ enum SearchIndex {
             FROM transcriptSegment s JOIN episode e ON e.id = s.id >> \(TranscriptRows.positionBits);
         CREATE VIRTUAL TABLE podcastSearch USING fts5(
             title, content='feed', content_rowid='id', tokenize='\(tokenizer)');
+        """ + prefixIndexesSQL(prefixes: "3")
+
+    /// The episode and transcript indexes, keeping the lists of the prefixes of `prefixes` characters.
+    private static func prefixIndexesSQL(prefixes: String) -> String {
+        """
         CREATE VIRTUAL TABLE episodeSearch USING fts5(
-            title, chapters, notes, podcast, content='episodeSearchContent', content_rowid='id', tokenize='\(tokenizer)', prefix='3');
+            title, chapters, notes, podcast, content='episodeSearchContent', content_rowid='id', tokenize='\(tokenizer)', prefix='\(prefixes)');
         CREATE VIRTUAL TABLE transcriptSearch USING fts5(
-            text, podcast, content='transcriptSearchContent', content_rowid='id', tokenize='\(tokenizer)', prefix='3');
+            text, podcast, content='transcriptSearchContent', content_rowid='id', tokenize='\(tokenizer)', prefix='\(prefixes)');
+        """
+    }
+
+    /// Schema v9: the episode and transcript indexes made again keeping 4-character prefixes too, and
+    /// filled from what is stored (once, at the first start after the upgrade: about a minute for a
+    /// million episodes, a second for ten thousand).
+    static let version9SQL = """
+        DROP TABLE episodeSearch;
+        DROP TABLE transcriptSearch;
+        """ + prefixIndexesSQL(prefixes: "3 4") + """
+        INSERT INTO episodeSearch(episodeSearch) VALUES ('rebuild');
+        INSERT INTO transcriptSearch(transcriptSearch) VALUES ('rebuild');
         """
 
     /// Indexes everything stored (the migration to v7; transcripts are new in v7).

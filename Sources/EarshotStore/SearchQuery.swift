@@ -9,7 +9,7 @@
 /// - The last word (or the last word of the phrase still open) matches as a prefix (`word*`) while it is
 ///   being typed: when the text ends in a letter or digit, not after a space or a quote, and the word
 ///   has at least `shortestPrefix` characters (a shorter one matches whole: `a*` would be most of the
-///   library, and the index keeps prefixes of 3 characters).
+///   library, and the index keeps prefixes of 3 and 4 characters).
 /// - Case and accents do not matter: the index folds both, and so do the words given to it.
 /// - At most `maximumWords` words are kept (the rest are dropped).
 public struct SearchQuery: Sendable, Equatable, CustomStringConvertible {
@@ -25,6 +25,8 @@ public struct SearchQuery: Sendable, Equatable, CustomStringConvertible {
 
     /// The shortest last word matched as a prefix.
     public static let shortestPrefix = 3
+    /// The longest prefix the index keeps as one list of its own.
+    static let longestIndexedPrefix = 4
 
     /// The query for `text`.
     /// - Throws: `SearchQueryError.noWords` when the text holds no letter or digit.
@@ -72,14 +74,14 @@ public struct SearchQuery: Sendable, Equatable, CustomStringConvertible {
         }.joined(separator: " ")
     }
 
-    /// This query with the prefix being typed cut to `shortestPrefix` characters, which the index keeps
-    /// as one list (`sto*` for `stone*`: FTS5 3.40 merges the lists of every word a longer prefix starts),
+    /// This query with the prefix being typed cut to `longestIndexedPrefix` characters, which the index
+    /// keeps as one list (`ston*` for `stone*`: FTS5 3.40 merges the lists of every word a longer prefix starts),
     /// and the check that tells its matches that are also this query's; nil when the query has no
     /// longer prefix. The broader query matches everything this one does.
     func broadened() -> (query: SearchQuery, check: TypedPrefixCheck)? {
-        guard typing, let last = groups.last, let prefix = last.last, prefix.count > Self.shortestPrefix else { return nil }
+        guard typing, let last = groups.last, let prefix = last.last, prefix.count > Self.longestIndexedPrefix else { return nil }
         var shorter = groups
-        shorter[shorter.count - 1][last.count - 1] = String(prefix.prefix(Self.shortestPrefix))
+        shorter[shorter.count - 1][last.count - 1] = String(prefix.prefix(Self.longestIndexedPrefix))
         return (SearchQuery(groups: shorter, typing: true),
                 TypedPrefixCheck(phrase: last, shortened: shorter[shorter.count - 1].last!, wholeWords: groups.dropLast().flatMap { $0 } + last.dropLast()))
     }

@@ -43,8 +43,8 @@ extension Store {
 /// One `Store.find`, in two steps. **Ranking**: each index ranks its candidates (the most recent
 /// `candidates` matches, or the rows of a scope) with nothing but their row ids and scores. **Details**:
 /// the best of them are read one row at a time (snippets, the chapter or transcript moment, how many
-/// moments match) with `detail`, the query with a long prefix cut to the index's own (`sto*` for
-/// `ston*`), whose matches `check` tells apart. FTS5 3.40 merges the lists of every word a longer prefix
+/// moments match) with `detail`, the query with a long prefix cut to the index's own (`ston*` for
+/// `stone*`), whose matches `check` tells apart. FTS5 3.40 merges the lists of every word a longer prefix
 /// starts for each statement that reads it, even for one row: the ranking reads it once, the details
 /// never.
 private struct Search {

@@ -56,6 +56,7 @@ public final class Store: Sendable {
             if try pool.read({ try Schema.migrator.hasBeenSuperseded($0) }) {
                 throw StoreError.newerSchema(path: path)
             }
+            if let notice = try pool.read({ try Schema.upgradeNotice($0) }) { warning(notice) }
             try Schema.migrator.migrate(pool)
             try pool.writeWithoutTransaction { try SearchIndex.installTriggers($0) }
             self.pool = pool

@@ -1,12 +1,12 @@
 import Foundation
 
-/// Tells which matches of a broadened search (`SearchQuery.broadened`: `sto*` asked for `ston*`) are
+/// Tells which matches of a broadened search (`SearchQuery.broadened`: `ston*` asked for `stone*`) are
 /// matches of the query as typed, from text the index highlighted with `Search`'s marks (U+0001
 /// before, U+0002 after each match).
 ///
 /// Like the index, it folds case and accents and takes a word to be a run of letters and digits. A
-/// marked word is a match as typed when it starts with the whole prefix (`stone`), is one of the query's
-/// other words, or does not start with the shortened prefix at all; `story` was marked only because the
+/// marked word is a match as typed when it starts with the whole prefix (`stones`), is one of the query's
+/// other words, or does not start with the shortened prefix at all; `stony` was marked only because the
 /// search was broader.
 struct TypedPrefixCheck {
     /// The last group's words, folded: a phrase's words, the last of them the prefix as typed.

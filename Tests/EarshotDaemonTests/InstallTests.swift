@@ -31,6 +31,7 @@ struct InstallTests {
         let unit = try String(contentsOfFile: prefix + "/lib/systemd/user/earshot.service", encoding: .utf8)
         #expect(unit.contains("\nExecStart=\(prefix)/bin/earshot\n"), "\(unit)")
         #expect(unit.contains("\nType=dbus\n") && unit.contains("\nBusName=\(Self.busName)\n"))
+        #expect(unit.contains("\nTimeoutStartSec=20min\n"), "the first start after an index rebuild outlasts systemd's 90 s")
 
         try activateOnAPrivateBus(prefix: prefix, scratch: scratch)
 

@@ -276,6 +276,47 @@ struct SearchIndexTests {
         #expect(try library.find("zebra", within: scope).isEmpty)
     }
 
+    @Test func aVersion8LibraryIsIndexedAgainKeepingFourLetterPrefixesAndLosesNoMatch() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("earshot.sqlite")
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            db.add(function: SearchIndex.plainText)
+            db.add(function: SearchIndex.chapterTitles)
+        }
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try Schema.migrator.migrate(queue, upTo: "v8")
+        let segment = 3 << TranscriptRows.positionBits
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO feed (id, url, title, addedAt) VALUES (1, 'https://feeds.example/show.xml', 'Show', 0);
+                INSERT INTO episode (id, feedId, guid, feedOrder, title, rawDescription) VALUES
+                    (1, 1, 'a', 0, 'Stonehenge at dawn', NULL), (2, 1, 'b', 1, 'Stories', '<p>A <em>stony</em> path</p>'),
+                    (3, 1, 'c', 2, 'Third', NULL);
+                INSERT INTO transcript (episodeId, url, fetchedAt) VALUES (3, 'https://feeds.example/3.vtt', 0);
+                INSERT INTO transcriptSegment (id, start, end, text) VALUES (\(segment), 12, 15, 'Stones everywhere');
+                INSERT INTO episodeSearch(episodeSearch) VALUES ('rebuild');
+                INSERT INTO transcriptSearch(transcriptSearch) VALUES ('rebuild');
+                """)
+        }
+        let definition = "SELECT group_concat(sql, ' ') FROM sqlite_master WHERE name IN ('episodeSearch', 'transcriptSearch')"
+        #expect(try queue.read { try String.fetchOne($0, sql: definition) }?.components(separatedBy: "prefix='3')").count == 3)
+        try queue.close()
+
+        let warnings = Warnings()
+        let store = try Store(path: path, warning: warnings.sink)
+        #expect(warnings.all == ["rebuilding the search index of 3 episodes, once, for faster search as you type; a big library takes minutes (about one per 250,000 episodes)"])
+        #expect(try store.pool.read { try String.fetchOne($0, sql: definition) }?.components(separatedBy: "prefix='3 4')").count == 3)
+        let find = { (text: String) in Set(try store.find(SearchQuery(text)).compactMap(\.episode)) }
+        #expect(try find("ston") == Set([1, 2, 3].map { EpisodeID(rawValue: $0) }), "titles, notes as plain text and transcripts")
+        #expect(try find("stone") == Set([1, 3].map { EpisodeID(rawValue: $0) }))
+        #expect(try find("stor") == [EpisodeID(rawValue: 2)])
+        #expect(try find("dawn") == [EpisodeID(rawValue: 1)])
+        for table in ["episodeSearch", "transcriptSearch"] {
+            try store.executeRaw("INSERT INTO \(table)(\(table), rank) VALUES ('integrity-check', 1)")
+        }
+    }
+
     @Test func aVersion6LibraryIsIndexedByTheMigration() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("earshot.sqlite")

@@ -26,12 +26,14 @@ struct StoreFileTests {
         #expect(try store.storeFeed(Sample.channel(["a"]), url: Sample.feedURL, validators: FeedValidators()).podcast.rawValue > 0)
     }
 
-    @Test func openingTwiceRunsTheMigrationsOnce() throws {
+    @Test func openingTwiceRunsTheMigrationsOnceAndSaysNothingOfAnUpgrade() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("earshot.sqlite")
-        _ = try Store(path: path)
-        _ = try Store(path: path)
-        let store = try Store(path: path)
+        let warnings = Warnings()
+        _ = try Store(path: path, warning: warnings.sink)
+        _ = try Store(path: path, warning: warnings.sink)
+        let store = try Store(path: path, warning: warnings.sink)
+        #expect(warnings.all.isEmpty)
         #expect(try store.pragma("journal_mode") == "wal")
     }
 
