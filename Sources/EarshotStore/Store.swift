@@ -53,10 +53,9 @@ public final class Store: Sendable {
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration)
-            if try pool.read({ try Schema.migrator.hasBeenSuperseded($0) }) {
-                throw StoreError.newerSchema(path: path)
-            }
-            if let notice = try pool.read({ try Schema.upgradeNotice($0) }) { warning(notice) }
+            let (superseded, notice) = try pool.read { (try Schema.migrator.hasBeenSuperseded($0), try Schema.upgradeNotice($0)) }
+            if superseded { throw StoreError.newerSchema(path: path) }
+            if let notice { warning(notice) }
             try Schema.migrator.migrate(pool)
             try pool.writeWithoutTransaction { try SearchIndex.installTriggers($0) }
             self.pool = pool
