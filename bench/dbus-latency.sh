@@ -8,6 +8,7 @@ scripts/install-debian-packages mpv mpv-mpris
 bench=.build/release/earshot-bench
 earshot=.build/release/earshot
 work=$(mktemp -d)
+mkdir -p bench/out
 feed=bench/out/feed-5000.xml
 [[ -f $feed ]] || "$bench" generate-feed --episodes 5000 --output "$feed"
 
@@ -18,11 +19,13 @@ dbus-daemon --session --fork --print-address=1 --print-pid=1 > "$work/bus"
 export DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$work/bus")
 bus_pid=$(sed -n 2p "$work/bus")
 
-# The 5,000-episode feed, its enclosures pointing at one local file so it plays, served over loopback.
+# The 5,000-episode feed and one short episode's audio, both served over loopback: a feed from the
+# network may name only http(s) audio, so every enclosure points at that one file on the same server.
 audio=$PWD/data/demo/02-controls.mp3
 mkdir -p "$work/www"
-sed "s|url=\"https://cdn.bench.example/audio/[^\"]*\"|url=\"file://$audio\"|" "$feed" > "$work/www/feed-5000.xml"
+cp "$audio" "$work/www/episode.mp3"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+sed "s|url=\"https://cdn.bench.example/audio/[^\"]*\"|url=\"http://127.0.0.1:$port/episode.mp3\"|" "$feed" > "$work/www/feed-5000.xml"
 python3 -m http.server "$port" --bind 127.0.0.1 --directory "$work/www" >/dev/null 2>&1 &
 sleep 0.5
 feed_url="http://127.0.0.1:$port/feed-5000.xml"
