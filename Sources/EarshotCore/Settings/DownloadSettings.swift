@@ -3,20 +3,20 @@ import Foundation
 /// How the automatic downloads behave, library-wide: how many of Up Next to keep ready, how many
 /// transfers at once, how long a finished episode's file stays, how much disk the files may take.
 /// Stored global settings (`earshot set all KEY VALUE`) override the configuration file's values,
-/// which override the defaults.
+/// which override the defaults (the settings table's).
 public struct DownloadSettings: Sendable, Equatable {
     /// The first N of Up Next are downloaded (0: none).
-    public var ahead: Int = 3
+    public var ahead = SettingsTable.defaultCount(aheadKey)
     /// Transfers at once, in all.
-    public var maximum: Int = 2
+    public var maximum = SettingsTable.defaultCount(maximumKey)
     /// Transfers at once from one host.
     public var perHost: Int = 1
     /// How long the file of an episode listened to its end stays; nil: forever.
-    public var grace: Duration? = .seconds(86_400)
+    public var grace = SettingsTable.defaultSeconds(graceKey).map { Duration.seconds($0) }
     /// Bytes the downloaded files may take in all; nil: no limit.
-    public var budget: Int64? = 2 << 30
+    public var budget = SettingsTable.defaultBytes(budgetKey)
     /// Whether new episodes are downloaded for podcasts without their own auto-download setting.
-    public var autoDownload = false
+    public var autoDownload = SettingsTable.defaultFlag(autoDownloadKey)
 
     public init() {}
 

@@ -2,20 +2,20 @@ import Foundation
 
 /// How a podcast sounds: its speed (pitch kept), silence trimming, voice boost, and the intro and outro
 /// to skip. Each value comes from the podcast's own setting, else the default every podcast shares
-/// (`earshot set all`), else the configuration file, else the built-in default below.
+/// (`earshot set all`), else the configuration file, else the settings table's default.
 public struct SoundProfile: Sendable, Equatable {
     /// Playback rate, 0.5–3.0.
-    public var speed = 1.0
+    public var speed = SettingsTable.defaultNumber(speedKey)
     /// Whether silences are shortened.
-    public var trimSilence = false
+    public var trimSilence = SettingsTable.defaultFlag(trimSilenceKey)
     /// Whether quiet speech is lifted.
-    public var voiceBoost = false
+    public var voiceBoost = SettingsTable.defaultFlag(voiceBoostKey)
     /// Seconds an episode that starts from the beginning skips.
-    public var skipIntro = 0.0
+    public var skipIntro = SettingsTable.defaultNumber(skipIntroKey)
     /// Seconds before the end where the episode counts as ended (auto-advance and completion).
-    public var skipOutro = 0.0
+    public var skipOutro = SettingsTable.defaultNumber(skipOutroKey)
     /// Whether changing the rate by hand (MPRIS Rate) becomes the podcast's speed.
-    public var rememberSpeed = true
+    public var rememberSpeed = SettingsTable.defaultFlag(rememberSpeedKey)
 
     /// The setting names.
     public static let speedKey = "speed", trimSilenceKey = "trim-silence", voiceBoostKey = "voice-boost"
