@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 bench=.build/release/earshot-bench
 earshot=$PWD/.build/release/earshot
 work=$(mktemp -d)
+mkdir -p bench/out
 feed=bench/out/feed-5000.xml
 [[ -f $feed ]] || "$bench" generate-feed --episodes 5000 --output "$feed"
 audio=$PWD/data/demo/02-controls.mp3

@@ -4,7 +4,7 @@ import Testing
 /// gets no audio to the output for 10 s after a play or a seek. It showed in three fresh-clone CI runs in
 /// one day (SeekAccuracy and SeekCoalescing, MP3 over HTTP) and never in working-tree runs or in parallel
 /// runs under load; the suspicion is the pipeline's state bookkeeping (`pendingOperation` and the
-/// buffering messages of progressive download). The README's Tests section says so. Remove this once
+/// buffering messages of progressive download). docs/testing.md ("Failures and known issues") says so. Remove this once
 /// a run with GST_DEBUG logs has found the cause.
 enum HTTPStall {
     /// Records `what` as a known, intermittent issue.
