@@ -61,6 +61,18 @@ struct DirectoryClientTests {
         #expect(abs(Double(date)! - Date().timeIntervalSince1970) < 60)
     }
 
+    @Test func podcastIndexsKeyIsNeverSentWhereARedirectPoints() throws {
+        let elsewhere = try FixtureServer()
+        let body = try DirectoryReplyTests.reply("podcastindex-search.json")
+        elsewhere.route("/api/1.0/search/byterm") { _ in .body(body, contentType: "application/json") }
+        server.route("/pi/api/1.0/search/byterm") { _ in .redirect(status: 302, to: elsewhere.url("/api/1.0/search/byterm").absoluteString) }
+        let result = try #require(ask(.search("lab"), of: .podcastindex))
+        #expect(result == .failure(.redirected(to: "127.0.0.1")))
+        #expect(server.requests.first?.headers["x-auth-key"] == "KEY", "asked where configured, signed")
+        #expect(elsewhere.requests.allSatisfy { $0.headers["x-auth-key"] == nil && $0.headers["authorization"] == nil })
+        #expect(elsewhere.requests.isEmpty, "the redirect is not followed at all")
+    }
+
     @Test func podcastIndexWithoutAKeyIsNeverAsked() throws {
         let keyless = DirectoryEndpoints(itunes: server.url("/itunes"), fyyd: server.url("/fyyd"), podcastIndex: server.url("/pi"))
         #expect(ask(.search("lab"), of: .podcastindex, endpoints: keyless) == .failure(.missingKey))

@@ -62,8 +62,12 @@ public final class DirectoryClient {
                                         read: @escaping @Sendable ([UInt8]) throws(DirectoryError) -> Value,
                                         completion: @escaping (Result<Value, DirectoryError>) -> Void) {
         let context = loader.context
-        transfer.current = DocumentFetch.start(request.url, headers: request.headers, limit: Self.maximumBytes, with: loader) { fetched in
+        transfer.current = DocumentFetch.start(request.url, headers: request.headers, followingRedirects: !request.carriesKey,
+                                               limit: Self.maximumBytes, with: loader) { fetched in
             switch fetched {
+            case .success(let document) where document.isRedirect:
+                let target = document.location.flatMap { URL(string: $0, relativeTo: request.url)?.host } ?? "another address"
+                completion(.failure(.redirected(to: target)))
             case .failure(.transfer(let words)): completion(.failure(.unreachable(words)))
             case .failure(.tooLarge(let limit)): completion(.failure(.tooLarge(limit: limit)))
             case .success(let document) where document.status == 429:

@@ -33,6 +33,9 @@ public struct DirectoryEndpoints: Sendable, Equatable {
     public struct Request: Sendable {
         public let url: URL
         public let headers: [(String, String)]
+        /// The headers carry a key (Podcast Index's signature): the request goes to `url` only, never
+        /// where a redirect points.
+        public var carriesKey = false
     }
 
     /// The request that puts `query` to `directory` (an Apple chart is two: this, then `lookUp` of its
@@ -65,7 +68,8 @@ public struct DirectoryEndpoints: Sendable, Equatable {
 
     private func signed(_ request: Request?, at date: Date) -> Request? {
         guard let request, let key = podcastIndexKey, let secret = podcastIndexSecret else { return nil }
-        return Request(url: request.url, headers: request.headers + PodcastIndexSignature.headers(key: key, secret: secret, at: date))
+        return Request(url: request.url, headers: request.headers + PodcastIndexSignature.headers(key: key, secret: secret, at: date),
+                       carriesKey: true)
     }
 
     /// `path` under `base` (which may have a path of its own: a mirror's folder) with `query`, its values

@@ -19,6 +19,9 @@ public enum DirectoryError: Error, Sendable, Equatable, CustomStringConvertible 
     case timedOut(seconds: Int)
     /// A lookup found no show with this id (or none with a feed).
     case notFound(String)
+    /// It answered a request that carries its key with a redirect (to this host), which is not followed:
+    /// the key goes only to the address configured.
+    case redirected(to: String)
 
     public var description: String {
         switch self {
@@ -32,6 +35,8 @@ public enum DirectoryError: Error, Sendable, Equatable, CustomStringConvertible 
         case .missingKey: "needs podcastindex-key and podcastindex-secret in the configuration file"
         case .timedOut(let seconds): "did not answer within \(seconds) s"
         case .notFound(let id): "has no show \(id) with a feed"
+        case .redirected(let host):
+            "sent Earshot to \(host), where its key is not sent (set the directory's -url in the configuration file to its new address)"
         }
     }
 }

@@ -17,9 +17,13 @@ struct FetchedDocument: Sendable {
     let charset: String?
     /// The Retry-After header, when sent.
     let retryAfter: String?
+    /// Where a redirect that was not followed points (its Location header), when sent.
+    let location: String?
     let bytes: [UInt8]
 
     var succeeded: Bool { (200..<300).contains(status) }
+    /// An answer that sends the request elsewhere (3xx with a Location).
+    var isRedirect: Bool { (300..<400).contains(status) && location != nil }
 }
 
 /// Why a small document could not be had.
@@ -58,12 +62,13 @@ final class DocumentFetch {
         g_object_unref(UnsafeMutableRawPointer(cancellable))
     }
 
-    /// Starts fetching `url`, an http or https address.
+    /// Starts fetching `url`, an http or https address; with `followingRedirects` false, a redirect is
+    /// the answer (for a request whose headers carry a key meant for `url`'s server only).
     @discardableResult
-    static func start(_ url: URL, headers: [(String, String)], limit: Int64, with loader: FeedLoader,
+    static func start(_ url: URL, headers: [(String, String)], followingRedirects: Bool = true, limit: Int64, with loader: FeedLoader,
                       completion: @escaping (Result<FetchedDocument, DocumentFetchFailure>) -> Void) -> DocumentFetch {
         let fetch = DocumentFetch(loader: loader, url: url, limit: limit, completion: completion)
-        fetch.send(headers: headers)
+        fetch.send(headers: headers, followingRedirects: followingRedirects)
         return fetch
     }
 
@@ -76,13 +81,14 @@ final class DocumentFetch {
 
     private var context: MainContext { loader.context }
 
-    private func send(headers: [(String, String)]) {
+    private func send(headers: [(String, String)], followingRedirects: Bool) {
         let url = asked
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? ""), let created = soup_message_new("GET", url.absoluteString) else {
             return finish(.failure(.transfer("“\(url.absoluteString)” is not an http or https URL")))
         }
         message = created
         ResponseBodyEnd.prepare(created)
+        if !followingRedirects { soup_message_add_flags(created, SOUP_MESSAGE_NO_REDIRECT) }
         let requestHeaders = soup_message_get_request_headers(created)
         for (name, value) in headers { soup_message_headers_replace(requestHeaders, name, value) }
         loader.credentials.authorize(created)
@@ -147,7 +153,8 @@ final class DocumentFetch {
             status: Int(soup_message_get_status(message).rawValue),
             reason: soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? "",
             url: final, mediaType: mediaType, charset: charset,
-            retryAfter: soup_message_headers_get_one(headers, "Retry-After").map { String(cString: $0) }, bytes: bytes)
+            retryAfter: soup_message_headers_get_one(headers, "Retry-After").map { String(cString: $0) },
+            location: soup_message_headers_get_one(headers, "Location").map { String(cString: $0) }, bytes: bytes)
     }
 
     /// Delivers the outcome once, from the main context.

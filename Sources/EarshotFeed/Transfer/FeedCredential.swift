@@ -28,7 +28,7 @@ public struct FeedCredential: Sendable, Equatable {
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else { return nil }
         switch scheme {
         case "https": return "https://\(host):\(url.port ?? 443)"
-        case "http" where isLoopback(host): return "http://\(host):\(url.port ?? 80)"
+        case "http" where ThisComputer.names(host): return "http://\(host):\(url.port ?? 80)"
         default: return nil
         }
     }
@@ -36,10 +36,6 @@ public struct FeedCredential: Sendable, Equatable {
     /// The host part of `origin`, for messages ("feeds.example.org").
     public static func host(ofOrigin origin: String) -> String {
         URL(string: origin)?.host ?? origin
-    }
-
-    private static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
     /// The address without the user name and password written into it (`https://user:pw@host/feed`),
