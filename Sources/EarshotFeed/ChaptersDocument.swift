@@ -41,8 +41,8 @@ public enum ChaptersDocument {
         init(from decoder: Decoder) throws {
             let fields = try decoder.container(keyedBy: Key.self)
             startTime = try fields.decode(Double.self, forKey: .startTime)
-            guard startTime.isFinite, startTime >= 0 else {
-                throw DecodingError.dataCorruptedError(forKey: .startTime, in: fields, debugDescription: "negative")
+            guard EpisodeTime.checked(startTime) != nil else {
+                throw DecodingError.dataCorruptedError(forKey: .startTime, in: fields, debugDescription: "negative or beyond any episode")
             }
             title = try? fields.decodeIfPresent(String.self, forKey: .title)
             url = Self.link(try? fields.decodeIfPresent(String.self, forKey: .url))
@@ -63,8 +63,8 @@ public enum ChaptersDocumentError: Error, Sendable, Equatable, CustomStringConve
     case notJSON
     /// A field the format requires is absent: `version`, `chapters`, or `startTime` of a chapter.
     case missing(field: String, chapter: Int?)
-    /// A required field holds the wrong kind of value (a text `startTime`, a negative one, a `chapters`
-    /// that is not a list…).
+    /// A required field holds the wrong kind of value (a text `startTime`, a negative one or one beyond
+    /// any episode, a `chapters` that is not a list…).
     case unreadable(field: String, chapter: Int?)
 
     init(_ error: DecodingError) {

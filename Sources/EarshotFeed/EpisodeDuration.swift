@@ -1,7 +1,7 @@
 /// Reads itunes:duration (and Podlove chapter starts): `HH:MM:SS`, `MM:SS` (minutes may exceed 59, as in
 /// `61:08`), plain seconds, and any of those with fractional seconds. A minutes or seconds field of 60
-/// (`00:04:60`, written by feeds that round 59.7 up) counts as a full minute or hour. Anything else is
-/// unknown (nil), never zero.
+/// (`00:04:60`, written by feeds that round 59.7 up) counts as a full minute or hour. Anything else,
+/// and a time beyond `EpisodeTime.latest`, is unknown (nil), never zero.
 enum EpisodeDuration {
     /// Seconds, or nil when `text` is not a duration.
     static func seconds(_ text: String) -> Double? {
@@ -41,7 +41,7 @@ enum EpisodeDuration {
             }
             // Minutes and seconds after the first field must be at most 60.
             guard fields.dropFirst().allSatisfy({ $0 <= 60 }) else { return nil }
-            return fields.reduce(0) { $0 * 60 + $1 }
+            return EpisodeTime.checked(fields.reduce(0) { $0 * 60 + $1 })
         }
     }
 }

@@ -11,8 +11,9 @@ enum ChaptersJSON {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The chapters in `text`; nil when it is not such a JSON array.
+    /// The chapters in `text`; nil when it is not such a JSON array. A chapter whose start is not a time
+    /// within an episode (`EpisodeTime`, stored before that rule) is left out.
     static func chapters(_ text: String) -> [Chapter]? {
-        try? JSONDecoder().decode([Chapter].self, from: Data(text.utf8))
+        (try? JSONDecoder().decode([Chapter].self, from: Data(text.utf8)))?.filter { EpisodeTime.checked($0.start) != nil }
     }
 }

@@ -1,3 +1,4 @@
+import EarshotFeed
 import Foundation
 import GRDB
 
@@ -58,9 +59,8 @@ extension Row {
 
 /// The ranges stored values are read within.
 public enum StoredValues {
-    /// The largest playback position or length read back, in seconds (100 days: longer than any
-    /// recording, and small enough that it fits in Int64 as nanoseconds or microseconds).
-    public static let longestPosition: Double = 100 * 86_400
+    /// The largest playback position or length read back, in seconds: `EpisodeTime.latest`.
+    public static let longestPosition = EpisodeTime.latest
 
     /// Instants read back: years 1 to 9999, as seconds since 2001-01-01.
     static let dates: ClosedRange<Double> = -63_113_904_000 ... 252_423_993_600

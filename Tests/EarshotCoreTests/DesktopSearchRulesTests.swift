@@ -117,3 +117,20 @@ struct DesktopSearchRulesTests {
         #expect(notifier.last?.title == "Playing “Talk 3”" && notifier.last?.actions == [] && notifier.posts.last?.replacing == 1)
     }
 }
+
+/// A moment a desktop (or any local client) names is a time within an episode; a clock is written for
+/// any number without trapping.
+@Suite("Desktop search: times from a client are bounded")
+struct DesktopResultTimeTests {
+    @Test func aMomentBeyondAnyEpisodeNamesNoResult() {
+        #expect(DesktopResult(identifier: "moment:1:1e19") == nil)
+        #expect(DesktopResult(identifier: "moment:1:9300000000000000") == nil)
+        #expect(DesktopResult(identifier: "moment:1:2467.5") == .moment(EpisodeID(rawValue: 1), at: 2467.5))
+    }
+
+    @Test func aClockIsWrittenForAnyNumberWithoutTrapping() {
+        #expect(ClockText.clock(9.3e18) == nil)
+        #expect(ClockText.clock(1e300) == nil)
+        #expect(ClockText.clock(3723) == "1:02:03")
+    }
+}

@@ -1,3 +1,4 @@
+import EarshotFeed
 import EarshotStore
 import Foundation
 
@@ -28,7 +29,7 @@ public enum DesktopResult: Hashable, Sendable {
         case ("podcast", 2): self = .podcast(PodcastID(rawValue: id))
         case ("episode", 2): self = .episode(EpisodeID(rawValue: id))
         case ("moment", 3):
-            guard let at = Double(parts[2]), at.isFinite, at >= 0 else { return nil }
+            guard let at = Double(parts[2]).flatMap(EpisodeTime.checked) else { return nil }
             self = .moment(EpisodeID(rawValue: id), at: at)
         default: return nil
         }

@@ -2,12 +2,9 @@
 ///
 /// Text and speakers are collapsed to one line (`TranscriptText.collapsed`); a segment without words is
 /// dropped, and a speaker without words is none. A time that is not finite, is negative, or lies beyond
-/// `latestTime` counts as absent, as does an end before its start. More than `limit` segments is a named
+/// `EpisodeTime.latest` counts as absent, as does an end before its start. More than `limit` segments is a named
 /// refusal, found as the reader goes, so a hostile document costs no more than the limit.
 struct TranscriptSegmentList {
-    /// Times later than this (about 116 days) are taken for garbage.
-    static let latestTime: Double = 10_000_000
-
     private let limit: Int
     private var segments: [TranscriptSegment] = []
 
@@ -26,8 +23,7 @@ struct TranscriptSegmentList {
     }
 
     private static func time(_ seconds: Double?) -> Double? {
-        guard let seconds, seconds.isFinite, seconds >= 0, seconds <= latestTime else { return nil }
-        return seconds
+        seconds.flatMap(EpisodeTime.checked)
     }
 
     /// The segments by start, earliest first, the document's order kept among equal starts. An untimed
