@@ -2,11 +2,16 @@
 # D-Bus latency of Earshot against mpv + mpv-mpris, in one run on a private bus: Get(Position) and
 # GetAll(Player), p50 and p99 over 2,000 calls each, next to the bus daemon's own GetId (the floor),
 # then again while Earshot keeps refreshing the 5,000-episode feed it serves.
+#
+# Usage: bench/dbus-latency.sh [--build DIR]   (DIR: a release build folder, .build/release by default;
+# another checkout's, to measure two versions in one run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+build=.build/release
+if [[ ${1:-} == --build ]]; then build=$2; fi
 scripts/install-debian-packages mpv mpv-mpris
-bench=.build/release/earshot-bench
-earshot=.build/release/earshot
+bench=$(realpath -m "$build")/earshot-bench
+earshot=$(realpath -m "$build")/earshot
 work=$(mktemp -d)
 mkdir -p bench/out
 feed=bench/out/feed-5000.xml
