@@ -10,6 +10,10 @@ import Foundation
 /// instead of one checked class-property access per field.
 struct FeedBuilder {
     private let baseURL: URL?
+    /// The feed came from the network: what it names to fetch must be http(s) too.
+    private let fromNetwork: Bool
+    /// Addresses left out as neither http nor https, and the first of them (for one warning).
+    private var leftOut = (count: 0, first: "")
     private var stack: [ElementKind] = []
     private var channel = ChannelDraft()
     private var item: ItemDraft?
@@ -24,6 +28,7 @@ struct FeedBuilder {
 
     init(baseURL: URL?) {
         self.baseURL = baseURL
+        fromNetwork = ["http", "https"].contains(baseURL?.scheme?.lowercased() ?? "")
         text.reserveCapacity(16 * 1024)
     }
 
@@ -55,7 +60,7 @@ struct FeedBuilder {
         case .pscChapter where item != nil && parent == .pscChapters:
             if let start = attribute("start").flatMap(EpisodeDuration.seconds), let title = attribute("title") {
                 item!.chapters.append(Chapter(start: start, title: title, link: url(attribute("href")),
-                                              image: url(attribute("image"))))
+                                              image: fetchable(attribute("image"))))
             }
             return
         case .itunesImage:
@@ -65,7 +70,7 @@ struct FeedBuilder {
             item!.chaptersURL = attribute("url")
             return
         case .podcastTranscript where item != nil:
-            if let address = url(attribute("url")) {
+            if let address = fetchable(attribute("url")) {
                 item!.transcripts.append(TranscriptLink(url: address, type: trimmed(attribute("type")),
                                                         language: trimmed(attribute("language")), rel: trimmed(attribute("rel"))))
             }
@@ -112,11 +117,16 @@ struct FeedBuilder {
         if item != nil {
             warnings.append("\(itemName(item!)) was cut off by the end of the document; skipped")
         }
+        let profileImage = fetchable(channel.itunesImage ?? channel.imageURL ?? channel.atomLogo)
+        let newFeedURL = fetchable(channel.newFeedURL ?? channel.redirect)
+        if leftOut.count > 0 {
+            warnings.append("left out \(leftOut.count) address(es) to fetch that are not http or https, the first \(leftOut.first): "
+                            + "a feed from the network may only point to http or https addresses")
+        }
         return Channel(
             title: channel.title, link: url(channel.link), author: channel.author ?? channel.atomAuthor,
             description: channel.description.map { bytes in bytes.withUnsafeBufferPointer { PlainText.from($0, isHTML: true) } } ?? "",
-            profileImage: url(channel.itunesImage ?? channel.imageURL ?? channel.atomLogo),
-            newFeedURL: url(channel.newFeedURL ?? channel.redirect), episodes: episodes)
+            profileImage: profileImage, newFeedURL: newFeedURL, episodes: episodes)
     }
 
     // MARK: Where text belongs
@@ -223,9 +233,9 @@ struct FeedBuilder {
             id: id, title: draft.title, rawDescription: rawDescription, rawDescriptionFormat: format,
             releaseDate: dateText.map(ReleaseDate.init(text:)), soundURL: sound,
             soundMIMEType: chosen?.mimeType, soundByteLength: chosen?.byteLength.flatMap { Int64($0.trimmingWhitespace()) },
-            coverImage: url(draft.image) ?? url(draft.thumbnail), duration: draft.duration.flatMap(EpisodeDuration.seconds),
+            coverImage: fetchable(draft.image) ?? fetchable(draft.thumbnail), duration: draft.duration.flatMap(EpisodeDuration.seconds),
             season: draft.season, episodeNumber: draft.episode, episodeType: draft.episodeType, link: link,
-            chaptersURL: url(draft.chaptersURL), transcripts: draft.transcripts,
+            chaptersURL: fetchable(draft.chaptersURL), transcripts: draft.transcripts,
             chapters: Chapter.ordered(draft.chapters)))
     }
 
@@ -263,6 +273,17 @@ struct FeedBuilder {
         if Self.hasScheme(text) { return URL(string: String(text)) }
         guard let url = URL(string: String(text), relativeTo: baseURL)?.absoluteURL, url.scheme != nil else { return nil }
         return url
+    }
+
+    /// `text` as an address Earshot fetches (a transcript, chapters, an image, the feed's new address):
+    /// from a feed that came from the network, only http(s) (a `file://` one would have Earshot read a
+    /// local file and show it); anything is kept from a local feed. What is left out is counted.
+    private mutating func fetchable(_ text: String?) -> URL? {
+        guard let address = url(text) else { return nil }
+        guard fromNetwork, !["http", "https"].contains(address.scheme?.lowercased() ?? "") else { return address }
+        if leftOut.count == 0 { leftOut.first = address.absoluteString }
+        leftOut.count += 1
+        return nil
     }
 
     /// Whether `text` starts with a URL scheme (`https:`, `file:`…), so it needs no base to resolve.
