@@ -19,7 +19,7 @@ public struct BusArgument<Value>: Sendable {
     /// The typed value of `value`, or why it is refused.
     func read(_ value: DBusValue) throws(ArgumentRefusal) -> Value {
         guard value.signature == signature else {
-            throw ArgumentRefusal("is \(Self.plainType(value.signature)), not \(Self.plainType(signature))")
+            throw ArgumentRefusal("is \(ArgumentCheck.plainType(value.signature)), not \(ArgumentCheck.plainType(signature))")
         }
         return try decode(value)
     }
@@ -29,16 +29,6 @@ public struct BusArgument<Value>: Sendable {
     public func map<T>(_ transform: @escaping @Sendable (Value) throws(ArgumentRefusal) -> T) -> BusArgument<T> {
         let decode = self.decode
         return BusArgument<T>(name, signature: signature) { value throws(ArgumentRefusal) in try transform(try decode(value)) }
-    }
-
-    /// A type in words, with its code: "an int64 (x)".
-    static func plainType(_ signature: String) -> String {
-        let words: [String: String] = [
-            "y": "a byte", "b": "a boolean", "n": "an int16", "q": "a uint16", "i": "an int32", "u": "a uint32",
-            "x": "an int64", "t": "a uint64", "d": "a double", "s": "a string", "o": "an object path", "g": "a signature",
-            "v": "a variant", "as": "an array of strings", "ax": "an array of int64s", "a{sv}": "a dictionary",
-        ]
-        return "\(words[signature] ?? "a value") (\(signature))"
     }
 }
 
@@ -58,7 +48,7 @@ extension BusArgument {
     /// An argument of type `signature` whose value `extract` takes out of its `DBusValue` (nil: refused).
     static func basic(_ name: String, _ signature: String, _ extract: @escaping @Sendable (DBusValue) -> Value?) -> Self {
         Self(name, signature: signature) { value throws(ArgumentRefusal) in
-            guard let typed = extract(value) else { throw ArgumentRefusal("is not \(plainType(signature))") }
+            guard let typed = extract(value) else { throw ArgumentRefusal("is not \(ArgumentCheck.plainType(signature))") }
             return typed
         }
     }

@@ -15,6 +15,7 @@ public struct BusMethod<Target, Failure: Error>: Sendable {
     public let outSignature: String
     /// The in-arguments' names, in order.
     public let argumentNames: [String]
+    /// Reads arguments whose types are the in-signature's, and runs the body.
     private let perform: @Sendable (Target, [DBusValue], (Failure) -> BusError) throws(BusError) -> MethodReply
 
     /// A method `name` taking `arguments` and answering `outSignature` (empty: nothing).
@@ -31,12 +32,7 @@ public struct BusMethod<Target, Failure: Error>: Sendable {
         self.inSignature = signature
         self.outSignature = outSignature
         self.argumentNames = names
-        let expected = (signature, names)
         perform = { target, values, busError throws(BusError) in
-            guard values.count == expected.1.count else {
-                let given = values.map(\.signature).joined()
-                throw .invalidArgs("\(name) takes \(Self.count(expected.1.count)) (\(expected.0)), not \(Self.count(values.count)) (\(given))")
-            }
             var index = 0
             func next<T>(_ argument: BusArgument<T>) throws(BusError) -> T {
                 defer { index += 1 }
@@ -57,10 +53,12 @@ public struct BusMethod<Target, Failure: Error>: Sendable {
 
     /// Reads `values` and runs the method on `target`; `busError` names the target's refusals.
     func run(on target: Target, _ values: [DBusValue], busError: (Failure) -> BusError) throws(BusError) -> MethodReply {
-        try perform(target, values, busError)
+        let given = values.map(\.signature).joined()
+        if let problem = ArgumentCheck.mismatch(method: name, names: argumentNames, expected: inSignature, given: given) {
+            throw .invalidArgs(problem)
+        }
+        return try perform(target, values, busError)
     }
-
-    private static func count(_ number: Int) -> String { number == 1 ? "1 argument" : "\(number) arguments" }
 }
 
 /// An interface's methods, one `BusMethod` row each, looked up by name: the whole of its dispatch, as
