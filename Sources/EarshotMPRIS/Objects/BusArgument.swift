@@ -10,7 +10,7 @@ public struct BusArgument<Value>: Sendable {
     private let decode: @Sendable (DBusValue) throws(ArgumentRefusal) -> Value
 
     /// An argument named `name` of type `signature`, read by `decode` (which sees only values of that type).
-    public init(_ name: String, signature: String, decode: @escaping @Sendable (DBusValue) throws(ArgumentRefusal) -> Value) {
+    init(_ name: String, signature: String, decode: @escaping @Sendable (DBusValue) throws(ArgumentRefusal) -> Value) {
         self.name = name
         self.signature = signature
         self.decode = decode
