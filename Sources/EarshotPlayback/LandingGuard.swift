@@ -27,10 +27,6 @@ final class LandingGuard: @unchecked Sendable {  // all mutable state is behind 
     /// Stream time (ns) where the audio after the last flush starts.
     private var landedAt: Int64?
     private var sampleRate: gint = 0
-    private var corrections = 0
-
-    /// How many landings had to be corrected (for tests).
-    var correctionCount: Int { lock.withLock { corrections } }
     private var bytesPerFrame: gint = 0
 
     /// Installs the probe on `element`'s sink pad (the audio filter playbin feeds decoded audio to).
@@ -127,7 +123,6 @@ final class LandingGuard: @unchecked Sendable {  // all mutable state is behind 
             gst_event_unref(event)
             lock.withLock {
                 trimming = segment
-                corrections += 1
                 landedAt = target
             }
         default:

@@ -55,7 +55,7 @@ extension PlaybackEngine {
     }
 
     /// Stops a fade in progress where it is (no `fadeFinished`).
-    public func cancelFade() {
+    func cancelFade() {
         fadeTimer?.cancel()
         fadeTimer = nil
     }

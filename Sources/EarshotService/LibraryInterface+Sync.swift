@@ -6,47 +6,51 @@ import Foundation
 /// Sync on org.earshot.Earshot1: logging in and out, syncing now, and the status (see
 /// dbus/org.earshot.Earshot1.xml).
 extension LibraryInterface {
-    /// Answers a sync method; nil for a method that is not one.
-    func performSync(_ method: String, _ arguments: [DBusValue]) throws(LibraryError) -> MethodReply? {
-        guard ["SyncLogin", "SyncLogout", "SyncNow", "SyncStatus"].contains(method) else { return nil }
-        guard let setup = syncSetup else { throw .failed("sync is not available in this Earshot") }
-        switch method {
-        case "SyncLogin":
-            guard let server = arguments[0].stringValue.flatMap(URL.init(string:)), server.host != nil else {
-                throw .invalidSetting("“\(arguments[0].stringValue ?? "")” is not a server address")
-            }
-            let user = arguments[1].stringValue ?? "", password = arguments[2].stringValue ?? ""
-            guard !user.isEmpty, !password.isEmpty else { throw .invalidSetting("a user name and a password are needed") }
-            guard let dialect = SyncAccount.Dialect(rawValue: arguments[3].stringValue ?? "") else {
-                throw .invalidSetting("the server kind is “gpodder” or “nextcloud”")
-            }
-            return .later { [weak self] respond in
-                setup.login(server: server, user: user, password: password, dialect: dialect, allowHTTP: arguments[4].boolValue ?? false) { result in
-                    switch result {
-                    case .success: self?.syncStatus(respond)
-                    case .failure(let error): respond(.failure(error.playerError.busError))
-                    }
+    func syncLogin(server text: String, user: String, password: String, dialect name: String, allowHTTP: Bool) throws(LibraryError) -> MethodReply {
+        let setup = try availableSync()
+        guard let server = URL(string: text), server.host != nil else { throw .invalidSetting("“\(text)” is not a server address") }
+        guard !user.isEmpty, !password.isEmpty else { throw .invalidSetting("a user name and a password are needed") }
+        guard let dialect = SyncAccount.Dialect(rawValue: name) else { throw .invalidSetting("the server kind is “gpodder” or “nextcloud”") }
+        return .later { [weak self] respond in
+            setup.login(server: server, user: user, password: password, dialect: dialect, allowHTTP: allowHTTP) { result in
+                switch result {
+                case .success: self?.answerSyncStatus(respond)
+                case .failure(let error): respond(.failure(error.playerError.busError))
                 }
             }
-        case "SyncLogout":
-            return .later { respond in setup.logout { respond(.success([])) } }
-        case "SyncNow":
-            return .later { [weak self] respond in
-                let run = { (sync: Sync?) in
-                    guard let sync else {
-                        return respond(.failure(LibraryError.noEpisode("no sync account: log in with earshot sync login").playerError.busError))
-                    }
-                    sync.run { _ in self?.syncStatus(respond) }
-                }
-                if let sync = self?.session.sync { run(sync) } else { setup.resume(then: run) }
-            }
-        default:
-            return .later { [weak self] respond in self?.syncStatus(respond) }
         }
     }
 
+    func syncLogout() throws(LibraryError) -> MethodReply {
+        let setup = try availableSync()
+        return .later { respond in setup.logout { respond(.success([])) } }
+    }
+
+    func syncNow() throws(LibraryError) -> MethodReply {
+        let setup = try availableSync()
+        return .later { [weak self] respond in
+            let run = { (sync: Sync?) in
+                guard let sync else {
+                    return respond(.failure(LibraryError.noEpisode("no sync account: log in with earshot sync login").playerError.busError))
+                }
+                sync.run { _ in self?.answerSyncStatus(respond) }
+            }
+            if let sync = self?.session.sync { run(sync) } else { setup.resume(then: run) }
+        }
+    }
+
+    func syncStatus() throws(LibraryError) -> MethodReply {
+        _ = try availableSync()
+        return .later { [weak self] respond in self?.answerSyncStatus(respond) }
+    }
+
+    private func availableSync() throws(LibraryError) -> SyncSetup {
+        guard let syncSetup else { throw .failed("sync is not available in this Earshot") }
+        return syncSetup
+    }
+
     /// Answers with the sync status (the outbox counted on the background).
-    private func syncStatus(_ respond: @escaping (Result<[DBusValue], BusError>) -> Void) {
+    private func answerSyncStatus(_ respond: @escaping (Result<[DBusValue], BusError>) -> Void) {
         let store = self.store as? SyncStore
         background.run({ (try? store?.outboxCount()) ?? 0 }) { [weak self] outbox in
             guard let self else { return }

@@ -32,8 +32,6 @@ public protocol AudioEngine: AnyObject {
     var voiceBoost: Bool { get set }
     /// How much sooner the current episode ends thanks to `trimSilence`, since it was loaded.
     var timeSaved: Duration { get }
-    /// Ramps the volume to `target` over `duration`; `setVolume` or `cancelFade` stops it.
+    /// Ramps the volume to `target` over `duration`; `setVolume` stops it.
     func fade(to target: Double, over duration: Duration)
-    /// Stops a fade where it is.
-    func cancelFade()
 }

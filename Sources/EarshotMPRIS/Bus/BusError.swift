@@ -49,10 +49,6 @@ extension BusError {
     public static func unknownInterface(_ message: String) -> BusError {
         BusError(name: "org.freedesktop.DBus.Error.UnknownInterface", message: message)
     }
-    /// `org.freedesktop.DBus.Error.UnknownObject`: there is no object at the path.
-    public static func unknownObject(_ message: String) -> BusError {
-        BusError(name: "org.freedesktop.DBus.Error.UnknownObject", message: message)
-    }
     /// `org.freedesktop.DBus.Error.UnknownProperty`: the interface has no such property.
     public static func unknownProperty(_ message: String) -> BusError {
         BusError(name: "org.freedesktop.DBus.Error.UnknownProperty", message: message)

@@ -89,9 +89,6 @@ public final class MPRISAdapter {
         }
     }
 
-    /// Whether a change check is scheduled and has not run yet.
-    public var hasPendingAnnouncements: Bool { object.hasPendingChangeCheck }
-
     /// Stops answering on the bus (the connection and the name stay).
     public func unexport() { object.unexport() }
 }

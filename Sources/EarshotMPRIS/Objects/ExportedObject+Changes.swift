@@ -9,9 +9,6 @@ extension ExportedObject {
         tracker.schedule { [weak self] in self?.announceChanges() }
     }
 
-    /// Whether a change check is scheduled and has not run yet.
-    public var hasPendingChangeCheck: Bool { tracker.isCheckScheduled }
-
     /// Compares every announced property with what was last announced and emits one
     /// `PropertiesChanged` per interface that has differences, right now.
     public func announceChanges() {

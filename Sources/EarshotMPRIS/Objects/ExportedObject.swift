@@ -152,7 +152,11 @@ public final class ExportedObject {
         guard let method = description.method(member) else {
             throw .unknownMethod("interface \(description.name) has no method \(member)")
         }
-        let arguments = try message.arguments(expecting: method.inSignature)
+        if let problem = ArgumentCheck.mismatch(method: member, names: method.inArgumentNames, expected: method.inSignature,
+                                                given: message.signature) {
+            throw .invalidArgs(problem)
+        }
+        let arguments = try message.arguments()
         let reply: MethodReply
         switch description.name {
         case Self.introspectable:

@@ -48,6 +48,8 @@ public struct MethodDescription: Sendable, Equatable {
     public var inSignature: String
     /// The concatenated types of the `direction="out"` arguments.
     public var outSignature: String
+    /// The names of the in-arguments, in order ("" for one without a name).
+    public var inArgumentNames: [String] = []
 }
 
 /// A signal: the signature of its arguments.

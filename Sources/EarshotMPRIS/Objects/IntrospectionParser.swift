@@ -57,7 +57,7 @@ private final class ParserState {
     private var interface: InterfaceDescription?
     private var interfaceAnnouncement: PropertyDescription.ChangeAnnouncement?
     private var explicitlyAnnounced: Set<String> = []
-    private var method: (name: String, inArgs: String, outArgs: String)?
+    private var method: (name: String, inArgs: String, inNames: [String], outArgs: String)?
     private var signal: (name: String, args: String)?
     private var property: PropertyDescription?
 
@@ -83,7 +83,7 @@ private final class ParserState {
             explicitlyAnnounced = []
         case ("interface", "method"):
             guard let name = attributes["name"], DBusNames.isValidMember(name) else { return "<method> needs a valid name" }
-            method = (name, "", "")
+            method = (name, "", [], "")
         case ("interface", "signal"):
             guard let name = attributes["name"], DBusNames.isValidMember(name) else { return "<signal> needs a valid name" }
             signal = (name, "")
@@ -106,6 +106,7 @@ private final class ParserState {
                 method?.outArgs += type
             } else {
                 method?.inArgs += type
+                method?.inNames.append(attributes["name"] ?? "")
             }
         case ("interface", "annotation"), ("property", "annotation"):
             guard attributes["name"] == Self.emitsChanged else { break }
@@ -143,7 +144,10 @@ private final class ParserState {
             interfaces.append(finished)
             interface = nil
         case ("interface", "method"):
-            if let method { interface?.methods.append(.init(name: method.name, inSignature: method.inArgs, outSignature: method.outArgs)) }
+            if let method {
+                interface?.methods.append(.init(name: method.name, inSignature: method.inArgs, outSignature: method.outArgs,
+                                                inArgumentNames: method.inNames))
+            }
             method = nil
         case ("interface", "signal"):
             if let signal { interface?.signals.append(.init(name: signal.name, signature: signal.args)) }

@@ -25,8 +25,6 @@ final class PropertyChangeTracker {
 
     deinit { scheduled?.cancel() }
 
-    /// Whether a check is waiting for the next idle moment.
-    var isCheckScheduled: Bool { scheduled != nil }
 
     /// Schedules `check` for the next idle moment of the context, unless one is already scheduled.
     func schedule(_ check: @escaping () -> Void) {

@@ -5,6 +5,7 @@ import Foundation
 /// KRunner's D-Bus runner, `org.kde.krunner1` on /org/earshot/Earshot/Search (see
 /// dbus/org.earshot.DesktopSearch.xml; the plugin file is data/earshot-krunner.desktop): Alt+Space and a
 /// few letters find podcasts, episodes and moments; Enter plays one, and "Add to Up Next" queues it.
+/// Its methods are the rows of `table`.
 final class KRunnerInterface: MethodsOnlyInterface {
     let name = DesktopSearchIntrospection.krunner
     let search: DesktopSearch
@@ -19,39 +20,42 @@ final class KRunnerInterface: MethodsOnlyInterface {
     }
 
     func call(_ method: String, arguments: [DBusValue]) throws(BusError) -> MethodReply {
-        switch method {
-        case "Actions":
-            return MethodReply([.array(elementSignature: "(sss)", [
+        try Self.table.call(method, arguments: arguments, on: search)
+    }
+
+    typealias Row = BusMethod<DesktopSearch, LibraryError>
+
+    static let table = MethodTable<DesktopSearch, LibraryError>(DesktopSearchIntrospection.krunner, busError: { $0.playerError.busError }, [
+        Row("Actions", out: "a(sss)") { _ in
+            MethodReply([.array(elementSignature: "(sss)", [
                 .structure([.string(NoticeAction.play.rawValue), .string(NoticeAction.play.label), .string("media-playback-start")]),
                 .structure([.string(NoticeAction.queue.rawValue), .string(NoticeAction.queue.label), .string("media-playlist-append")]),
             ])])
-        case "Match":
-            let query = (arguments[0].stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            guard query.count >= Self.minimumLetters else { return MethodReply([Self.matches([], query: query)]) }
-            return .later { [search] respond in
-                search.search(query.split(separator: " ").map(String.init)) { respond(.success([Self.matches($0, query: query)])) }
+        },
+        Row("Match", .string("query"), out: "a(sssida{sv})") { search, text in
+            let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard query.count >= minimumLetters else { return MethodReply([matches([], query: query)]) }
+            return .later { respond in search.search(query.split(separator: " ").map(String.init)) { respond(.success([matches($0, query: query)])) } }
+        },
+        Row("Run", .string("matchId"), action) { search, identifier, action throws(LibraryError) in
+            guard action == .queue else {
+                try search.activate(identifier)
+                return .empty
             }
-        case "Run":
-            let identifier = arguments[0].stringValue ?? ""
-            switch arguments[1].stringValue ?? "" {
-            case "", NoticeAction.play.rawValue:
-                do throws(LibraryError) { try search.activate(identifier) } catch { throw error.playerError.busError }
-                return MethodReply()
-            case NoticeAction.queue.rawValue:
-                return .later { [search] respond in
-                    search.enqueue(identifier) { error in respond(error.map { .failure($0.playerError.busError) } ?? .success([])) }
-                }
-            case let action:
-                throw .invalidArgs("Earshot's runner has no action “\(action)”")
-            }
-        case "Config":
-            return MethodReply([.vardict([("MinLetterCount", .int32(Int32(Self.minimumLetters)))])])
-        case "Teardown":
+            return .later { respond in search.enqueue(identifier) { error in respond(error.map { .failure($0.playerError.busError) } ?? .success([])) } }
+        },
+        Row("Config", out: "a{sv}") { _ in MethodReply([.vardict([("MinLetterCount", .int32(Int32(minimumLetters)))])]) },
+        Row("Teardown") { search in
             search.forget()
-            return MethodReply()
-        default:
-            throw .unknownMethod("\(name) has no method \(method)")
-        }
+            return .empty
+        },
+    ])
+
+    /// Run's action: "" or "play" plays, "queue" adds to Up Next.
+    static let action = BusArgument<String>.string("actionId").map { name throws(ArgumentRefusal) -> NoticeAction in
+        if name.isEmpty { return .play }
+        guard let action = NoticeAction(rawValue: name) else { throw ArgumentRefusal("names no action Earshot's runner has: “\(name)”") }
+        return action
     }
 
     /// KRunner's a(sssida{sv}): identifier, text, icon, type, relevance (1 for the best, then less), and

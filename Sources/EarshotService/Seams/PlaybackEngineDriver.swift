@@ -37,7 +37,6 @@ public final class PlaybackEngineDriver: AudioEngine, PlaybackEngineDelegate {
     }
     public var timeSaved: Duration { engine.timeSaved }
     public func fade(to target: Double, over duration: Duration) { engine.fade(to: target, over: duration) }
-    public func cancelFade() { engine.cancelFade() }
 
     public func playbackEngine(_ engine: PlaybackEngine, didEmit event: PlaybackEvent, of load: LoadStamp) { onEvent(event, load) }
     public func playbackEngine(_ engine: PlaybackEngine, didEmit event: ListeningEvent, of load: LoadStamp) {

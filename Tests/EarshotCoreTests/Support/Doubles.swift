@@ -108,7 +108,6 @@ final class ScriptedEngine: AudioEngine {
         fades.append((target, duration))
         fading = true
     }
-    func cancelFade() { fading = false }
 
     /// Queues `event` as happening now, in the current load.
     func post(_ event: PlaybackEvent) { queued.append((.playback(event), currentLoad)) }

@@ -110,11 +110,15 @@ final class Harness {
     }
 
     /// Lets pending change announcements go out and makes sure every signal emitted so far has
-    /// reached the client: the service's messages to the client stay in order, so once a Ping sent
-    /// after them is answered, they have all been dispatched.
+    /// reached the client. The adapter checks for changes at the context's next idle moment, and idle
+    /// callbacks run in the order they were added, so one added now runs after any check already
+    /// scheduled; then the service's messages to the client stay in order, so once a Ping sent after
+    /// them is answered, they have all been dispatched.
     func settle() throws {
-        guard context.iterate(until: { !adapter.hasPendingAnnouncements }, timeoutSeconds: 5) else {
-            throw TestFailure("the adapter never announced its changes")
+        var idled = false
+        context.addIdle { idled = true }
+        guard context.iterate(until: { idled }, timeoutSeconds: 5) else {
+            throw TestFailure("the context never became idle")
         }
         try call("org.freedesktop.DBus.Peer", "Ping")
     }

@@ -1,0 +1,131 @@
+import EarshotCore
+import EarshotMPRIS
+import EarshotStore
+import Foundation
+
+/// The answers of org.earshot.Earshot1 that come later: once the audio opens, once the feeds are
+/// fetched, or once the background has read the store (the loop never waits for SQLite).
+extension LibraryInterface {
+    /// Answers once the episode asked for plays (or is still loading after 20 s), or with
+    /// `.PlaybackFailed` and why when its audio cannot be opened.
+    func whenAudioOpens() -> MethodReply {
+        .later { [weak self] respond in
+            guard let self else { return respond(.success([])) }
+            self.session.whenAudioOpens { problem in
+                respond(problem.map { .failure(PlayerError.playbackFailed($0).busError) } ?? .success([]))
+            }
+        }
+    }
+
+    func subscribe(_ texts: [String], autoQueue: Bool, user: String? = nil, password: String? = nil) -> MethodReply {
+        .later { [weak self] respond in
+            guard let self else { return respond(.failure(.failed("Earshot is shutting down"))) }
+            self.session.subscribe(texts, autoQueue: autoQueue, user: user, password: password,
+                                   progress: self.progress("subscribe")) { [weak self] reports in
+                // An import's answer has a record per feed: they are built off the loop.
+                self?.background.run({ BusRecords.list(reports.map(BusRecords.report)) }) { respond(.success([$0])) }
+            }
+        }
+    }
+
+    func refresh(_ ids: [PodcastID]) throws(LibraryError) -> MethodReply {
+        for id in ids where library.podcast(id) == nil { throw .noSuchPodcast(id) }
+        return .later { [weak self] respond in
+            guard let self else { return respond(.failure(.failed("Earshot is shutting down"))) }
+            do throws(LibraryError) {
+                try self.session.refresh(ids, progress: self.progress("refresh")) { reports in
+                    respond(.success([BusRecords.list(reports.map(BusRecords.report))]))
+                }
+            } catch {
+                respond(.failure(error.playerError.busError))
+            }
+        }
+    }
+
+    /// Emits Progress for the finished feeds of one Subscribe or Refresh that `ProgressPacer` picks.
+    private func progress(_ job: String) -> (UpdateReport, Int, Int) -> Void {
+        var pacer = ProgressPacer()
+        return { [weak self] report, done, total in
+            guard pacer.shouldReport(done: done, of: total, failed: report.error != nil, at: .now) else { return }
+            try? self?.object?.emit(interface: EarshotIntrospection.interface, signal: "Progress", arguments: [
+                .string(job), .uint32(UInt32(clamping: done)), .uint32(UInt32(clamping: total)),
+                .string(report.url.absoluteString), .string(report.error ?? ""),
+            ])
+        }
+    }
+
+    /// Episodes and EpisodeRows: one podcast's episodes (nil: every podcast's) through a filter.
+    func episodes(of podcast: PodcastID?, filter name: String, matching: String, asRows: Bool) throws(LibraryError) -> MethodReply {
+        if let podcast { _ = try known(podcast) }
+        let filter = try Self.filter(name)
+        let store = self.store, matching = matching.isEmpty ? nil : matching
+        return episodes(asRows: asRows) { try store.listEpisodes(podcast: podcast, filter: filter, matching: matching, limit: nil) }
+    }
+
+    /// Up Next, in order.
+    func queue() -> MethodReply {
+        let store = self.store, ids = player.upNext.episodes
+        return episodes { try store.listEpisodes(ids) }
+    }
+
+    /// The filter named in an Episodes call ("" is every episode).
+    static func filter(_ name: String) throws(LibraryError) -> EpisodeFilter {
+        guard let filter = name.isEmpty ? .all : EpisodeFilter(rawValue: name) else {
+            let known = EpisodeFilter.allCases.map(\.rawValue).joined(separator: ", ")
+            throw .invalidSetting("there is no episode filter “\(name)”: use one of \(known)")
+        }
+        return filter
+    }
+
+    /// Reads listings on the background and answers with them (episode dictionaries, or EpisodeRows'
+    /// structs), marking the current and queued ones.
+    private func episodes(asRows: Bool = false, _ read: @escaping @Sendable () throws -> [EpisodeListing]) -> MethodReply {
+        .later { [weak self] respond in
+            guard let self else { return }
+            self.background.run({ Result { try read() } }) { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let listings):
+                    respond(.success([asRows ? BusRecords.episodeRows(listings.map(self.marked))
+                                             : BusRecords.list(listings.map(self.marked).map(BusRecords.episode))]))
+                case .failure(let error): respond(.failure(.failed("cannot read the library: \(error)")))
+                }
+            }
+        }
+    }
+
+    /// Starts downloading `ids`; answers once they are asked for.
+    func download(_ ids: [EpisodeID]) -> MethodReply {
+        .later { [weak self] respond in
+            guard let self else { return respond(.failure(.failed("Earshot is shutting down"))) }
+            self.session.download(ids) { refusal in respond(refusal.map { .failure($0.playerError.busError) } ?? .success([])) }
+        }
+    }
+
+    /// Every download with its episode's and podcast's titles (read on the background) and live rates.
+    func downloadList() -> MethodReply {
+        let records = downloads.records.values.sorted { ($0.requestedAt, $0.episode) < ($1.requestedAt, $1.episode) }
+        let rates = Dictionary(uniqueKeysWithValues: records.compactMap { record in downloads.rate(of: record.episode).map { (record.episode, $0) } })
+        let store = self.store, ids = records.map(\.episode)
+        return .later { [weak self] respond in
+            guard let self else { return }
+            self.background.run({ Result { try store.listEpisodes(ids) } }) { result in
+                switch result {
+                case .success(let listings):
+                    let byID = Dictionary(listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                    respond(.success([BusRecords.list(records.map { BusRecords.download($0, listing: byID[$0.episode], rate: rates[$0.episode]) })]))
+                case .failure(let error):
+                    respond(.failure(.failed("cannot read the library: \(error)")))
+                }
+            }
+        }
+    }
+
+    /// Takes `ids` out of the inbox (none: every episode); answers with how many left it.
+    func dismiss(_ ids: [EpisodeID]) -> MethodReply {
+        let session = self.session
+        let count = { (n: Int) in [DBusValue.uint32(UInt32(clamping: n))] }
+        if ids.isEmpty { return .later { session.dismissAll(done: Self.answer($0, with: count)) } }
+        return .later { session.dismiss(ids, done: Self.answer($0) { count($0.count) }) }
+    }
+}

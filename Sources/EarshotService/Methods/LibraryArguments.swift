@@ -1,0 +1,98 @@
+import EarshotMPRIS
+import EarshotStore
+import Foundation
+
+// The arguments of org.earshot.Earshot1 and the desktop-search objects as the library's types, with
+// the ranges dbus/org.earshot.Earshot1.xml gives them ("a podcast is named by its id (x, > 0)";
+// "0 means none or all where a method says so"). A value outside them is `InvalidArgs`.
+
+extension BusArgument where Value == EpisodeID {
+    /// An episode's id (x, 1 or more).
+    static func episode(_ name: String = "episode") -> Self {
+        BusArgument<Int64>.int64(name).map { id throws(ArgumentRefusal) in
+            guard id > 0 else { throw ArgumentRefusal("must be an episode's id (1 or more), not \(id)") }
+            return EpisodeID(rawValue: id)
+        }
+    }
+}
+
+extension BusArgument where Value == EpisodeID? {
+    /// An episode's id, or 0 for none.
+    static func episodeOrNone(_ name: String) -> Self {
+        BusArgument<Int64>.int64(name).map { id throws(ArgumentRefusal) in
+            guard id >= 0 else { throw ArgumentRefusal("must be an episode's id, or 0 for none, not \(id)") }
+            return id == 0 ? nil : EpisodeID(rawValue: id)
+        }
+    }
+}
+
+extension BusArgument where Value == [EpisodeID] {
+    /// A list of episode ids (ax); what is not an episode is the method's to judge.
+    static func episodes(_ name: String = "episodes") -> Self {
+        BusArgument<[Int64]>.int64s(name).map { ids in ids.map(EpisodeID.init(rawValue:)) }
+    }
+}
+
+extension BusArgument where Value == PodcastID {
+    /// A podcast's id (x, 1 or more).
+    static func podcast(_ name: String = "podcast") -> Self {
+        BusArgument<Int64>.int64(name).map { id throws(ArgumentRefusal) in
+            guard id > 0 else { throw ArgumentRefusal("must be a podcast's id (1 or more), not \(id)") }
+            return PodcastID(rawValue: id)
+        }
+    }
+}
+
+extension BusArgument where Value == PodcastID? {
+    /// A podcast's id, or 0 for every podcast (or the global default).
+    static func podcastOrAll(_ name: String = "podcast") -> Self {
+        BusArgument<Int64>.int64(name).map { id throws(ArgumentRefusal) in
+            guard id >= 0 else { throw ArgumentRefusal("must be a podcast's id, or 0 for all, not \(id)") }
+            return id == 0 ? nil : PodcastID(rawValue: id)
+        }
+    }
+}
+
+extension BusArgument where Value == [PodcastID] {
+    /// A list of podcast ids (ax).
+    static func podcasts(_ name: String = "podcasts") -> Self {
+        BusArgument<[Int64]>.int64s(name).map { ids in ids.map(PodcastID.init(rawValue:)) }
+    }
+}
+
+extension BusArgument where Value == Date? {
+    /// An instant (x, seconds since 1970), or 0 for none.
+    static func instant(_ name: String) -> Self {
+        BusArgument<Int64>.int64(name).map { seconds in seconds == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(seconds)) }
+    }
+}
+
+extension BusArgument where Value == Int {
+    /// A 1-based place (u, 1 or more), as a 0-based index.
+    static func place(_ name: String) -> Self {
+        BusArgument<UInt32>.uint32(name).map { place throws(ArgumentRefusal) in
+            guard place > 0 else { throw ArgumentRefusal("counts from 1, so it cannot be 0") }
+            return Int(place) - 1
+        }
+    }
+
+    /// A count (u) from `range`.
+    static func count(_ name: String, in range: ClosedRange<Int>) -> Self {
+        BusArgument<UInt32>.uint32(name).map { count throws(ArgumentRefusal) in
+            guard range.contains(Int(count)) else { throw ArgumentRefusal("must be \(range.lowerBound) to \(range.upperBound), not \(count)") }
+            return Int(count)
+        }
+    }
+}
+
+extension BusArgument where Value == Int? {
+    /// A 1-based place (u) as a 0-based index, or 0 for none (the end, all).
+    static func placeOrNone(_ name: String) -> Self {
+        BusArgument<UInt32>.uint32(name).map { place in place == 0 ? nil : Int(place) - 1 }
+    }
+
+    /// A count (u), or 0 for no limit.
+    static func limitOrNone(_ name: String) -> Self {
+        BusArgument<UInt32>.uint32(name).map { count in count == 0 ? nil : Int(count) }
+    }
+}
