@@ -84,12 +84,12 @@ final class Daemon {
         let configurationFolder = URL(fileURLWithPath: Configuration.path()).deletingLastPathComponent()
         let feedPasswords = FeedPasswords(file: configurationFolder.appendingPathComponent("feed-passwords"))
         session.keepFeedPasswords(in: credentials, keeper: feedPasswords)
-        try listening.apply(to: session.player, library)
+        try listening.apply(to: session.listening, library)
         // Queries read on a worker of their own, never behind the store's writes.
         let reader = SerialWorker(label: "earshot-reader", context: context)
         session.keepTranscripts(fetcher: TranscriptLoader(sharing: loader), store: store, reader: reader,
                                 languages: ListenerLanguages.preferred(in: ProcessInfo.processInfo.environment))
-        session.player.device = Self.hostName
+        session.listening.device = Self.hostName
         // Finding shows has a libsoup session of its own: a refresh of hundreds of feeds never makes a
         // search wait for a connection.
         let finder = FeedLoader(credentials: credentials)

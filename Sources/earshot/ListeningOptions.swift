@@ -27,8 +27,8 @@ struct ListeningOptions: Equatable {
         }
     }
 
-    /// Puts the options on the daemon's player and library.
-    func apply(to player: Player, _ library: Library) throws {
+    /// Puts the options on the daemon's listening and library.
+    func apply(to player: Listening, _ library: Library) throws {
         if let sleepFadeSeconds { player.sleepFade = .milliseconds(Int64(sleepFadeSeconds * 1000)) }
         player.buttons = MediaButtons(next: nextButton ?? .episode, previous: previousButton ?? .episode)
         do throws(LibraryError) {

@@ -7,9 +7,8 @@ import Foundation
 extension Downloads {
     /// Keeps the first N of Up Next downloaded (those deleted by hand this session excepted).
     public func followUpNext() {
-        guard let player else { return }
         let ahead = library.downloadSettings.ahead
-        let missing = player.upNext.episodes.prefix(ahead).filter { records[$0] == nil && !declined.contains($0) }
+        let missing = upNext().prefix(ahead).filter { records[$0] == nil && !declined.contains($0) }
         guard !missing.isEmpty else { return }
         request(Array(missing), byHand: false) { refusal in
             if let refusal { Log.debug("cannot download ahead: \(refusal)") }
@@ -80,10 +79,10 @@ extension Downloads {
     private func prune(statuses: [EpisodeID: EpisodeStatus]) {
         let settings = library.downloadSettings
         let completed = records.values.filter { $0.state == .completed }
-        let queue = player?.upNext.episodes ?? []
+        let queue = upNext()
         let queued = Set(queue)
         var protected = Set(queue.prefix(settings.ahead))
-        if let current = player?.current?.id { protected.insert(current) }
+        if let current = currentEpisode() { protected.insert(current) }
         protected.formUnion(statuses.filter { $0.value.starredAt != nil }.keys)  // starred: kept
         let facts = completed.map { record in
             let status = statuses[record.episode]

@@ -17,8 +17,10 @@ import Foundation
 /// download that finishes cost O(log n) per download on the loop: the paths taken and the latest
 /// request time are kept as they change, and the waiting downloads wait in a `DownloadLine`.
 public final class Downloads {
-    /// The player whose current episode and Up Next the automatic rules follow.
-    public weak var player: Player?
+    /// Up Next's episodes, which the automatic rules download ahead in and never tidy away.
+    var upNext: () -> [EpisodeID] = { [] }
+    /// The current episode, whose file is never tidied away.
+    var currentEpisode: () -> EpisodeID? = { nil }
     /// Every download known, by episode.
     public internal(set) var records: [EpisodeID: DownloadRecord] = [:]
 

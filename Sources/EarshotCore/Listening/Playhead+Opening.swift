@@ -9,7 +9,7 @@ struct OpenWaiter {
 
 /// Whether the audio of an episode asked for opens, so that `earshot play` can say so: a listener on a
 /// train who plays an episode that is not downloaded hears why nothing plays, rather than silence.
-extension Player {
+extension Playhead {
     /// Calls `settled` once the current episode's audio opened (nil) or failed to (why, in plain
     /// words). At once (nil) when it is open already or nothing is loading; nil too when another
     /// episode becomes current or playback stops first, or after `patience`: a slow server is not a

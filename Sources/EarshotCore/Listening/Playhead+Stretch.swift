@@ -6,7 +6,7 @@ import Foundation
 /// and ends when it pauses, stops, ends or another episode becomes current; a seek is not listening.
 /// The row of the stretch in progress is written whenever progress is saved (every 5 seconds while
 /// playing), so a crash loses at most those seconds, like the listener's place.
-extension Player {
+extension Playhead {
     /// Starts or ends the stretch to match whether the current episode plays (after any change).
     func followListening() {
         let playing = loaded && engine.state == .playing
@@ -65,6 +65,6 @@ extension Player {
     private func saveListening() {
         guard let record = stretch?.record else { return }
         let store = self.store
-        background.run { Self.log { try store.saveListening(record) } }
+        background.run { StoreWork.log { try store.saveListening(record) } }
     }
 }

@@ -1,0 +1,222 @@
+import EarshotFeed
+import EarshotGLib
+import EarshotPlayback
+import EarshotStore
+import Foundation
+
+/// The current episode under the engine: loading it (each load stamped, so that a late event of an
+/// earlier one is dropped), the wait for its audio to open, the play state, seeks and the saves of the
+/// listener's place (on pause, stop, seek, a change of episode, and every 5 s while playing), and the
+/// history of listening as it happens. It is the one listening part that holds the store handle and the
+/// background worker: reads are small and indexed, writes go to the background and are never waited
+/// for (`Playhead+Records` keeps the lists the queue changes). What it did is published as
+/// `PlayheadEvent`s to the comforts and the `Listening`. Everything runs on the loop's thread.
+public final class Playhead {
+    /// The downloaded file of an episode, when there is one: it plays instead of the enclosure URL.
+    public var localFile: (EpisodeID) -> URL? = { _ in nil }
+    /// The name of this device in the history (the host's name).
+    public var device = "this computer"
+
+    let engine: AudioEngine
+    let store: LibraryStore
+    let background: Background
+    let library: Library
+    let timers: Timers
+    /// Where what the listener sees is announced (`nowPlayingChanged`, `progressSaved`, `seeked`, …).
+    let events: SessionEvents
+
+    /// The current episode with its progress as last known here.
+    public internal(set) var current: StoredEpisode?
+    /// How often the current episode was played to the end, and when last.
+    public internal(set) var currentUse = EpisodeUse()
+    /// The engine's load of the current episode (nil after a Next/Previous while stopped, or the end):
+    /// events of another load are stale and dropped.
+    var currentLoad: LoadStamp?
+    /// The current episode played since it became current (only played episodes go into the history).
+    var currentWasPlayed = false
+    /// Progress recorded this session, newer than what the store may have written yet.
+    var recentProgress: [EpisodeID: EpisodeStatus] = [:]
+    /// Saves progress every 5 s while playing; nil otherwise.
+    var progressTimer: TimerHandle?
+    /// The loaded episode's audio opened (`Playhead+Opening`).
+    var audioOpen = false
+    /// Those waiting to hear whether the audio opens.
+    var openWaiters: [OpenWaiter] = []
+    /// The stretch of listening being recorded, while playing (`Playhead+Stretch`).
+    var stretch: ListeningStretch?
+    /// The id of the last history row made (read from the store when first needed).
+    var lastListeningID: Int64?
+    /// Audio the intro rule skipped at the last load, for the stretch that starts there.
+    var introSkipped = 0.0
+    private var listeners: [(PlayheadEvent) -> Bool] = []
+
+    /// A playhead driving `engine`, saving through `store` on `background`.
+    init(engine: AudioEngine, store: LibraryStore, background: Background, library: Library, timers: Timers,
+         events: SessionEvents) {
+        self.engine = engine
+        self.store = store
+        self.background = background
+        self.library = library
+        self.timers = timers
+        self.events = events
+        engine.onEvent = { [weak self] event, load in self?.handle(event, of: load) }
+        engine.onListeningEvent = { [weak self] event, load in self?.handle(event, of: load) }
+    }
+
+    /// Calls `hear` with every event from now on, in the order subscribed; it answers whether what the
+    /// listener sees changed because of it.
+    func subscribe(_ hear: @escaping (PlayheadEvent) -> Bool) { listeners.append(hear) }
+
+    /// Tells every subscriber; whether any says what the listener sees changed.
+    @discardableResult
+    func publish(_ event: PlayheadEvent) -> Bool {
+        var seen = false
+        for hear in listeners where hear(event) { seen = true }
+        return seen
+    }
+
+    /// Tells the adapters that what they show may have changed (and starts or ends the stretch of
+    /// listening being recorded when playing started or stopped).
+    func changed() {
+        followListening()
+        events.publish(.nowPlayingChanged)
+    }
+
+    // MARK: State
+
+    /// The engine has the current episode loaded.
+    var loaded: Bool { currentLoad != nil }
+
+    /// Playing, paused or stopped, as the listener sees it.
+    public var status: PlaybackState { loaded ? engine.state : .stopped }
+
+    /// Loaded and not stopped: it can be played on, paused and sought.
+    var isOpen: Bool { loaded && engine.state != .stopped }
+
+    /// Where playback is; zero when stopped. Never past the length: a seek beyond the end (made before
+    /// the length was known) reads as the end until the audio gets there.
+    public var position: Duration {
+        guard isOpen, let position = engine.position else { return .zero }
+        guard let length else { return position }
+        return min(position, length)
+    }
+
+    /// Where the engine is, when it has a place (a stopped engine has none).
+    var enginePosition: Duration? { engine.position }
+    public var rate: Double { engine.rate }
+    public var volume: Double { engine.volume }
+
+    /// The length of the current episode: the audio's, else the one learned before, else the feed's.
+    public var length: Duration? {
+        if loaded, let duration = engine.duration { return duration }
+        guard let current else { return nil }
+        return (current.learnedDuration ?? current.episode.duration).map { .milliseconds(Int64($0 * 1000)) }
+    }
+
+    /// How much sooner the current episode ends thanks to trimming silences, since it was loaded.
+    public var timeSaved: Duration { loaded ? engine.timeSaved : .zero }
+
+    /// Where playback is, for the alarms of the comforts; nil when nothing is loaded.
+    var forAlarms: MediaAlarm.Playhead? {
+        guard loaded, let position = engine.position else { return nil }
+        return MediaAlarm.Playhead(position: position, rate: engine.rate, playing: engine.state == .playing,
+                                   trimming: engine.trimSilence)
+    }
+
+    // MARK: Commands
+
+    /// Makes `stored` current (not loaded): its progress as known here, its use, nobody waiting for the
+    /// audio of the one before.
+    func becomeCurrent(_ stored: StoredEpisode) {
+        var stored = stored
+        if let recent = recentProgress[stored.id] { stored.status = recent }
+        current = stored
+        currentUse = (try? store.episodeUse(stored.id)) ?? EpisodeUse()
+        currentWasPlayed = false
+        settleOpenWaiters(nil)
+        publish(.becameCurrent(stored))
+    }
+
+    /// Loads the current episode at its resume position; one that starts from the beginning starts at
+    /// `introEnd` seconds.
+    func load(play: Bool, introEnd: Double) {
+        guard let current, let sound = current.episode.soundURL else { return }
+        var start = ProgressRules.startPosition(lastListenTime: current.status.lastListenTime,
+                                                hasCompleted: current.status.hasCompleted)
+        if let known = current.learnedDuration ?? current.episode.duration, start >= known { start = 0 }
+        if start == 0 { start = introEnd }
+        introSkipped = start == introEnd ? introEnd : 0
+        currentLoad = engine.load(uri: localFile(current.id) ?? sound, startAt: .milliseconds(Int64(start * 1000)))
+        publish(.loaded)
+        audioOpen = false
+        publish(.jumped)
+        if play { resume() }
+    }
+
+    /// Plays on where the engine is.
+    func resume() {
+        engine.play()
+        currentWasPlayed = true
+    }
+
+    /// Pauses, saving the place.
+    func pause() {
+        guard loaded, engine.state == .playing else { return }
+        engine.pause()
+        saveProgress()
+        changed()
+    }
+
+    /// Stops, saving the place as the listener leaves it.
+    func stop() {
+        guard isOpen else { return }
+        saveProgress(leaving: true)
+        engine.stop()
+        changed()
+    }
+
+    /// Stops the engine and forgets the load (nothing of the current episode is loaded any more).
+    func unload() {
+        engine.stop()
+        currentLoad = nil
+    }
+
+    /// Seeks the current episode. The target is saved at once, so a crash right after a seek resumes
+    /// where the listener asked to be.
+    func seek(to target: Duration) {
+        guard isOpen, let current else { return }
+        listeningMoved(to: max(.zero, target).inSeconds)
+        engine.seek(to: target)
+        recordProgress(of: current.id, position: max(.zero, target).inSeconds, completed: false)
+        publish(.jumped)
+        changed()
+    }
+
+    /// Changes the rate (the comforts re-arm for it).
+    func setRate(_ rate: Double) { engine.setRate(rate) }
+
+    /// Changes the volume.
+    func setVolume(_ volume: Double) { engine.setVolume(volume) }
+
+    /// Ramps the volume to `target` over `time` (the sleep timer's fade).
+    func fade(to target: Double, over time: Duration) { engine.fade(to: target, over: time) }
+
+    /// Puts a sound profile's speed and filters on the engine.
+    func apply(_ profile: SoundProfile) {
+        engine.setRate(profile.speed)
+        engine.trimSilence = profile.trimSilence
+        engine.voiceBoost = profile.voiceBoost
+    }
+
+    /// Puts one setting of a sound profile on the engine; whether `key` is one the engine takes.
+    func apply(_ key: String, of profile: SoundProfile) -> Bool {
+        switch key {
+        case SoundProfile.speedKey: engine.setRate(profile.speed)
+        case SoundProfile.trimSilenceKey: engine.trimSilence = profile.trimSilence
+        case SoundProfile.voiceBoostKey: engine.voiceBoost = profile.voiceBoost
+        case SoundProfile.skipOutroKey: break
+        default: return false
+        }
+        return true
+    }
+}
