@@ -1,7 +1,7 @@
 import EarshotStore
 
 /// The comforts' commands: the sleep timer, chapters, and MPRIS Next and Previous as the listener
-/// configured them (episodes, chapters, or 30-second skips).
+/// configured them (`MediaButtons`).
 extension Listening {
     /// Arms the sleep timer (replacing one armed before); nil turns it off.
     public func setSleepTimer(_ mode: SleepMode?) throws(LibraryError) { try sleep.set(mode) }
@@ -38,54 +38,12 @@ extension Listening {
 
     // MARK: Media buttons
 
-    /// How far a skip button jumps.
-    static let skipStep: Duration = .seconds(30)
-
-    /// MPRIS Next.
-    public func pressNext() throws(LibraryError) {
-        switch buttons.next {
-        case .episode:
-            try next()
-        case .chapter:
-            if chapterGuide.hasNext { try nextChapter() } else { try next() }
-        case .skip30s:
-            guard canSeek else { throw .noEpisode("nothing is playing") }
-            seek(to: position + Self.skipStep)
-        }
-    }
-
-    /// MPRIS Previous.
-    public func pressPrevious() throws(LibraryError) {
-        switch buttons.previous {
-        case .episode:
-            try previous()
-        case .chapter:
-            if let index = currentChapterIndex, index > 0 || position.inSeconds - chapters[index].start > Self.restartWindow {
-                try previousChapter()
-            } else {
-                try previous()
-            }
-        case .skip30s:
-            guard canSeek else { throw .noEpisode("nothing is playing") }
-            seek(to: max(.zero, position - Self.skipStep))
-        }
-    }
-
+    /// MPRIS Next, as `buttons` says.
+    public func pressNext() throws(LibraryError) { try buttons.pressNext(on: self) }
+    /// MPRIS Previous, as `buttons` says.
+    public func pressPrevious() throws(LibraryError) { try buttons.pressPrevious(on: self) }
     /// Whether MPRIS Next can do something (`CanGoNext`).
-    public var canPressNext: Bool {
-        switch buttons.next {
-        case .episode: nextEpisode != nil
-        case .chapter: chapterGuide.hasNext || nextEpisode != nil
-        case .skip30s: canSeek
-        }
-    }
-
+    public var canPressNext: Bool { buttons.canPressNext(on: self) }
     /// Whether MPRIS Previous can do something (`CanGoPrevious`).
-    public var canPressPrevious: Bool {
-        switch buttons.previous {
-        case .episode: previousEpisode != nil
-        case .chapter: currentChapterIndex != nil || previousEpisode != nil
-        case .skip30s: canSeek
-        }
-    }
+    public var canPressPrevious: Bool { buttons.canPressPrevious(on: self) }
 }

@@ -19,7 +19,7 @@ extension Listening {
         let wasPlaying = status == .playing
         let wasStopped = !playhead.isOpen
         if !wasStopped { playhead.saveProgress(leaving: true) }
-        playhead.endListening()
+        playhead.recorder.end()
         if remember, playhead.currentWasPlayed, let left = current?.id, left != id {
             queue.remember(left)
             playhead.save(.history, queue.history)

@@ -9,28 +9,21 @@ import Foundation
 extension Listening {
     /// Puts `episodes` into Up Next at `position` (0-based; nil: the end), in the order given.
     public func enqueue(_ episodes: [EpisodeID], at position: Int? = nil) throws(LibraryError) {
-        var items: [UpNext.Item] = []
-        for id in episodes where id != current?.id {
-            guard let listing = try playhead.listing(id) else { throw .noSuchEpisode(id) }
-            guard listing.isPlayable else { throw .soundURLMissing("“\(listing.title ?? "episode \(id.rawValue)")” has no audio") }
-            items.append(UpNext.Item(episode: id, podcast: listing.podcast))
-        }
-        queue.upNext.insert(items, at: position)
+        try queue.enqueue(episodes, at: position, current: current?.id) { id throws(LibraryError) in try playhead.listing(id) }
         saveUpNext()
         changed()
     }
 
     /// Takes `episodes` out of Up Next; an episode that is not queued is an error.
     public func dequeue(_ episodes: [EpisodeID]) throws(LibraryError) {
-        if let missing = episodes.first(where: { upNext.index(of: $0) == nil }) { throw .noSuchEpisode(missing) }
-        queue.upNext.remove(Set(episodes))
+        try queue.dequeue(episodes)
         saveUpNext()
         changed()
     }
 
     /// Moves a queued episode to `position` (0-based).
     public func moveQueued(_ episode: EpisodeID, to position: Int) throws(LibraryError) {
-        guard queue.upNext.move(episode, to: position) else { throw .noSuchEpisode(episode) }
+        try queue.move(episode, to: position)
         saveUpNext()
         changed()
     }
@@ -62,7 +55,7 @@ extension Listening {
     /// place in the same state.
     private func moveOnFromMarked() {
         let wasPlaying = status == .playing, wasPaused = status == .paused
-        playhead.endListening()
+        playhead.recorder.end()
         playhead.unload()
         guard let next = nextEpisode else { return changed() }
         do {

@@ -58,8 +58,8 @@ public final class Listening {
     }
     /// The name of this device in the history (the host's name).
     public var device: String {
-        get { playhead.device }
-        set { playhead.device = newValue }
+        get { playhead.recorder.device }
+        set { playhead.recorder.device = newValue }
     }
     /// How long the sleep timer's fade lasts.
     public var sleepFade: Duration {

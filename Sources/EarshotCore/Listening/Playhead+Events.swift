@@ -16,7 +16,7 @@ extension Playhead {
         }
         switch event {
         case .stateChanged(let state):
-            if state == .stopped { settleOpenWaiters(nil) }  // stopped before it opened: nothing failed
+            if state == .stopped { opening.settle(nil) }  // stopped before it opened: nothing failed
             updateProgressTimer(playing: state == .playing)
             publish(.playStateChanged(playing: state == .playing))
             changed()
@@ -33,11 +33,11 @@ extension Playhead {
         case .buffering:
             break
         case .opened:
-            audioOpened()
+            opening.opened()
         case .error(let error):
             Log.warning("playback: \(error)")
             if engine.state == .stopped { currentLoad = nil }
-            audioFailed(error)
+            opening.failed(error, title: current?.episode.title)
             changed()
         }
     }

@@ -15,7 +15,7 @@ extension Playhead {
         let seconds = position.inSeconds
         let duration = engine.duration.map(\.inSeconds) ?? current.learnedDuration ?? current.episode.duration
         let finished = leaving && ProgressRules.isFinished(leavingAt: seconds, duration: duration)
-        listeningReached(seconds)
+        recorder.reached(seconds)
         recordProgress(of: current.id, position: finished ? 0 : seconds, completed: finished)
     }
 
@@ -40,7 +40,10 @@ extension Playhead {
     /// `skipped`), it is completed with its place at 0, and nothing of it stays loaded.
     func finish(skipping skipped: Double) {
         if let current {
-            finishListening(at: length?.inSeconds ?? engine.position?.inSeconds, skipping: skipped)
+            if let record = recorder.finish(at: length?.inSeconds ?? engine.position?.inSeconds, skipping: skipped) {
+                currentUse = EpisodeUse(count: currentUse.count + 1, last: record.endedAt)
+                events.publish(.listened(record))
+            }
             recordProgress(of: current.id, position: 0, completed: true)
         }
         currentLoad = nil

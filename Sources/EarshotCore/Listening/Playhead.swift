@@ -10,12 +10,11 @@ import Foundation
 /// history of listening as it happens. It is the one listening part that holds the store handle and the
 /// background worker: reads are small and indexed, writes go to the background and are never waited
 /// for (`Playhead+Records` keeps the lists the queue changes). What it did is published as
-/// `PlayheadEvent`s to the comforts and the `Listening`. Everything runs on the loop's thread.
+/// `PlayheadEvent`s to the comforts and the `Listening`; the wait for audio (`AudioOpening`) and the
+/// history (`ListeningRecorder`) are its helpers. Everything runs on the loop's thread.
 public final class Playhead {
     /// The downloaded file of an episode, when there is one: it plays instead of the enclosure URL.
     public var localFile: (EpisodeID) -> URL? = { _ in nil }
-    /// The name of this device in the history (the host's name).
-    public var device = "this computer"
 
     let engine: AudioEngine
     let store: LibraryStore
@@ -38,16 +37,10 @@ public final class Playhead {
     var recentProgress: [EpisodeID: EpisodeStatus] = [:]
     /// Saves progress every 5 s while playing; nil otherwise.
     var progressTimer: TimerHandle?
-    /// The loaded episode's audio opened (`Playhead+Opening`).
-    var audioOpen = false
-    /// Those waiting to hear whether the audio opens.
-    var openWaiters: [OpenWaiter] = []
-    /// The stretch of listening being recorded, while playing (`Playhead+Stretch`).
-    var stretch: ListeningStretch?
-    /// The id of the last history row made (read from the store when first needed).
-    var lastListeningID: Int64?
-    /// Audio the intro rule skipped at the last load, for the stretch that starts there.
-    var introSkipped = 0.0
+    /// Whether the loaded episode's audio opened, and who waits to hear.
+    let opening: AudioOpening
+    /// The history of listening as it happens.
+    let recorder: ListeningRecorder
     private var listeners: [(PlayheadEvent) -> Bool] = []
 
     /// A playhead driving `engine`, saving through `store` on `background`.
@@ -59,6 +52,10 @@ public final class Playhead {
         self.library = library
         self.timers = timers
         self.events = events
+        opening = AudioOpening(timers: timers)
+        recorder = ListeningRecorder(engine: engine, timers: timers, events: events,
+                                     storedLastID: { (try? store.lastListeningID()) ?? 0 },
+                                     save: { record in background.run { StoreWork.log { try store.saveListening(record) } } })
         engine.onEvent = { [weak self] event, load in self?.handle(event, of: load) }
         engine.onListeningEvent = { [weak self] event, load in self?.handle(event, of: load) }
     }
@@ -80,6 +77,25 @@ public final class Playhead {
     func changed() {
         followListening()
         events.publish(.nowPlayingChanged)
+    }
+
+    /// Starts or ends the stretch of listening to match whether the current episode plays.
+    private func followListening() {
+        let playing = loaded && engine.state == .playing
+        if playing, !recorder.isRecording, let current {
+            recorder.begin(current, of: library.podcast(current.podcast))
+        } else if !playing, recorder.isRecording {
+            recorder.end()
+        }
+    }
+
+    /// Calls `settled` once the current episode's audio opened (nil) or failed to (why, in plain
+    /// words). At once (nil) when it is open already or nothing is loading; nil too when another
+    /// episode becomes current or playback stops first, or after `patience`: a slow server is not a
+    /// failure.
+    public func whenAudioOpens(patience: Duration = .seconds(20), _ settled: @escaping (String?) -> Void) {
+        guard loaded, !opening.isOpen, engine.state != .stopped else { return settled(nil) }
+        opening.wait(patience: patience, settled)
     }
 
     // MARK: State
@@ -133,7 +149,7 @@ public final class Playhead {
         current = stored
         currentUse = (try? store.episodeUse(stored.id)) ?? EpisodeUse()
         currentWasPlayed = false
-        settleOpenWaiters(nil)
+        opening.settle(nil)
         publish(.becameCurrent(stored))
     }
 
@@ -145,10 +161,10 @@ public final class Playhead {
                                                 hasCompleted: current.status.hasCompleted)
         if let known = current.learnedDuration ?? current.episode.duration, start >= known { start = 0 }
         if start == 0 { start = introEnd }
-        introSkipped = start == introEnd ? introEnd : 0
+        recorder.introSkipped = start == introEnd ? introEnd : 0
         currentLoad = engine.load(uri: localFile(current.id) ?? sound, startAt: .milliseconds(Int64(start * 1000)))
         publish(.loaded)
-        audioOpen = false
+        opening.loading()
         publish(.jumped)
         if play { resume() }
     }
@@ -185,7 +201,7 @@ public final class Playhead {
     /// where the listener asked to be.
     func seek(to target: Duration) {
         guard isOpen, let current else { return }
-        listeningMoved(to: max(.zero, target).inSeconds)
+        recorder.moved(to: max(.zero, target).inSeconds)
         engine.seek(to: target)
         recordProgress(of: current.id, position: max(.zero, target).inSeconds, completed: false)
         publish(.jumped)

@@ -56,6 +56,32 @@ public struct Queue: Equatable {
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
 
+    // MARK: Changing Up Next
+
+    /// Puts `episodes` into Up Next at `position` (0-based; nil: the end), in the order given. Each is
+    /// read through `listing` (nil: not stored); one without audio is refused, the current one skipped.
+    mutating func enqueue(_ episodes: [EpisodeID], at position: Int?, current: EpisodeID?,
+                          listing: (EpisodeID) throws(LibraryError) -> EpisodeListing?) throws(LibraryError) {
+        var items: [UpNext.Item] = []
+        for id in episodes where id != current {
+            guard let listing = try listing(id) else { throw .noSuchEpisode(id) }
+            guard listing.isPlayable else { throw .soundURLMissing("“\(listing.title ?? "episode \(id.rawValue)")” has no audio") }
+            items.append(UpNext.Item(episode: id, podcast: listing.podcast))
+        }
+        upNext.insert(items, at: position)
+    }
+
+    /// Takes `episodes` out of Up Next; an episode that is not queued is an error.
+    mutating func dequeue(_ episodes: [EpisodeID]) throws(LibraryError) {
+        if let missing = episodes.first(where: { upNext.index(of: $0) == nil }) { throw .noSuchEpisode(missing) }
+        upNext.remove(Set(episodes))
+    }
+
+    /// Moves a queued episode to `position` (0-based); one that is not queued is an error.
+    mutating func move(_ episode: EpisodeID, to position: Int) throws(LibraryError) {
+        guard upNext.move(episode, to: position) else { throw .noSuchEpisode(episode) }
+    }
+
     // MARK: Library changes
 
     /// New episodes of a podcast that auto-queues go to the end of Up Next (never the current one);
