@@ -8,33 +8,19 @@ extension Listening {
 
     // MARK: Chapters
 
-    /// Seconds into a chapter after which "previous" restarts it.
-    static let restartWindow = 3.0
-
     /// Seeks to the start of chapter `index` (0-based); a stopped episode is loaded, paused, first.
     public func goToChapter(_ index: Int) throws(LibraryError) {
         guard current != nil else { throw .noEpisode("there is no episode") }
-        guard chapters.indices.contains(index) else {
-            throw .indexOutOfRange(chapters.isEmpty ? "this episode has no chapters"
-                                   : "there is no chapter \(index + 1) (this episode has \(chapters.count))")
-        }
+        let start = try chapterGuide.start(of: index)
         if !canSeek { load(play: false) }
-        seek(to: .seconds(roundedToMilliseconds: chapters[index].start))
+        seek(to: start)
     }
 
     /// The next chapter.
-    public func nextChapter() throws(LibraryError) {
-        let next = (currentChapterIndex ?? -1) + 1
-        guard next < chapters.count || chapters.isEmpty else { throw .indexOutOfRange("this is the last chapter") }
-        try goToChapter(next)
-    }
+    public func nextChapter() throws(LibraryError) { try goToChapter(chapterGuide.nextIndex()) }
 
-    /// The start of the chapter playing when more than `restartWindow` into it, else the chapter before.
-    public func previousChapter() throws(LibraryError) {
-        guard let index = currentChapterIndex else { return try goToChapter(0) }
-        let into = position.inSeconds - chapters[index].start
-        try goToChapter(into > Self.restartWindow || index == 0 ? index : index - 1)
-    }
+    /// The start of the chapter playing when a few seconds into it, else the chapter before.
+    public func previousChapter() throws(LibraryError) { try goToChapter(chapterGuide.previousIndex) }
 
     // MARK: Media buttons
 

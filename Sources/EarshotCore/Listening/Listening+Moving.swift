@@ -13,7 +13,7 @@ extension Listening {
         guard let sound = stored.episode.soundURL else {
             throw .soundURLMissing("“\(stored.episode.title ?? "episode \(id.rawValue)")” has no audio")
         }
-        if localFile(id) == nil, let problem = EnclosureAccess.problem(sound: sound, feed: library.podcast(stored.podcast)?.url) {
+        if playhead.localFile(id) == nil, let problem = EnclosureAccess.problem(sound: sound, feed: library.podcast(stored.podcast)?.url) {
             throw .soundURLMissing("“\(stored.episode.title ?? "episode \(id.rawValue)")” is not played: \(problem)")
         }
         let wasPlaying = status == .playing

@@ -29,15 +29,18 @@ public final class Listening {
 
     /// Listening through `engine`, saving through `store` on `background` (both handed to the playhead
     /// only), over `library`, publishing to `events`; nothing is current until `restore` or a selection.
+    /// Chapters files are fetched through `chapters` (nil: not fetched); an episode with a `localFile`
+    /// plays from it.
     public init(engine: AudioEngine, store: LibraryStore, background: Background, library: Library, timers: Timers,
-                events: SessionEvents) {
+                events: SessionEvents, chapters: ChaptersFetching? = nil, localFile: @escaping (EpisodeID) -> URL? = { _ in nil }) {
         self.library = library
         self.events = events
         self.timers = timers
-        playhead = Playhead(engine: engine, store: store, background: background, library: library, timers: timers, events: events)
-        profiler = SoundProfiler(playhead: playhead, library: library, timers: timers, events: events)
-        chapterGuide = ChapterGuide(playhead: playhead, timers: timers)
-        sleep = SleepTimer(playhead: playhead, chapters: chapterGuide, profiler: profiler, timers: timers)
+        playhead = Playhead(engine: engine, store: store, background: background, library: library, timers: timers, events: events,
+                            localFile: localFile)
+        profiler = SoundProfiler(playhead: playhead, engine: engine, library: library, timers: timers, events: events)
+        chapterGuide = ChapterGuide(playhead: playhead, timers: timers, fetcher: chapters)
+        sleep = SleepTimer(playhead: playhead, engine: engine, chapters: chapterGuide, profiler: profiler, timers: timers)
         profiler.outroReached = { [unowned self] skipped in episodeEnded(skipping: skipped) }
         playhead.subscribe { [unowned self] event in
             if case .ended = event { episodeEnded() }
@@ -51,11 +54,6 @@ public final class Listening {
 
     // MARK: What the parts hold
 
-    /// The downloaded file of an episode, when there is one: it plays instead of the enclosure URL.
-    public var localFile: (EpisodeID) -> URL? {
-        get { playhead.localFile }
-        set { playhead.localFile = newValue }
-    }
     /// The name of this device in the history (the host's name).
     public var device: String {
         get { playhead.recorder.device }
@@ -65,11 +63,6 @@ public final class Listening {
     public var sleepFade: Duration {
         get { sleep.fade }
         set { sleep.fade = newValue }
-    }
-    /// Fetches Podcasting 2.0 chapters files; nil: they are not fetched.
-    public var chaptersFetcher: ChaptersFetching? {
-        get { chapterGuide.fetcher }
-        set { chapterGuide.fetcher = newValue }
     }
 
     /// The current episode with its progress as last known here.

@@ -14,7 +14,7 @@ import Foundation
 /// history (`ListeningRecorder`) are its helpers. Everything runs on the loop's thread.
 public final class Playhead {
     /// The downloaded file of an episode, when there is one: it plays instead of the enclosure URL.
-    public var localFile: (EpisodeID) -> URL? = { _ in nil }
+    let localFile: (EpisodeID) -> URL?
 
     let engine: AudioEngine
     let store: LibraryStore
@@ -45,7 +45,8 @@ public final class Playhead {
 
     /// A playhead driving `engine`, saving through `store` on `background`.
     init(engine: AudioEngine, store: LibraryStore, background: Background, library: Library, timers: Timers,
-         events: SessionEvents) {
+         events: SessionEvents, localFile: @escaping (EpisodeID) -> URL?) {
+        self.localFile = localFile
         self.engine = engine
         self.store = store
         self.background = background
@@ -213,26 +214,4 @@ public final class Playhead {
 
     /// Changes the volume.
     func setVolume(_ volume: Double) { engine.setVolume(volume) }
-
-    /// Ramps the volume to `target` over `time` (the sleep timer's fade).
-    func fade(to target: Double, over time: Duration) { engine.fade(to: target, over: time) }
-
-    /// Puts a sound profile's speed and filters on the engine.
-    func apply(_ profile: SoundProfile) {
-        engine.setRate(profile.speed)
-        engine.trimSilence = profile.trimSilence
-        engine.voiceBoost = profile.voiceBoost
-    }
-
-    /// Puts one setting of a sound profile on the engine; whether `key` is one the engine takes.
-    func apply(_ key: String, of profile: SoundProfile) -> Bool {
-        switch key {
-        case SoundProfile.speedKey: engine.setRate(profile.speed)
-        case SoundProfile.trimSilenceKey: engine.trimSilence = profile.trimSilence
-        case SoundProfile.voiceBoostKey: engine.voiceBoost = profile.voiceBoost
-        case SoundProfile.skipOutroKey: break
-        default: return false
-        }
-        return true
-    }
 }

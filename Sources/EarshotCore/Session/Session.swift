@@ -53,17 +53,16 @@ public final class Session {
         self.timers = timers
         self.store = store
         self.background = background
+        let downloads = Downloads(store: downloadStore, episodes: store, library: library, background: background,
+                                  transfers: transfers, files: files, folder: downloadFolder, timers: timers)
+        self.downloads = downloads
         let listening = Listening(engine: engine, store: store, background: background, library: library, timers: timers,
-                                  events: events)
+                                  events: events, chapters: chapters, localFile: { [unowned downloads] in downloads.file(for: $0) })
         self.listening = listening
-        listening.chaptersFetcher = chapters
-        downloads = Downloads(store: downloadStore, episodes: store, library: library, background: background,
-                              transfers: transfers, files: files, folder: downloadFolder, timers: timers)
         downloads.upNext = { [unowned listening] in listening.upNext.episodes }
         downloads.currentEpisode = { [unowned listening] in listening.current?.id }
         finder = Finder(library: library, timers: timers)
         privateFeeds = PrivateFeeds(library: library, timers: timers)
-        listening.localFile = { [unowned downloads] in downloads.file(for: $0) }
         rules = events.subscribe { [weak self] event in self?.apply(event) }
     }
 

@@ -9,14 +9,15 @@ import EarshotStore
 /// announced once, when it happens.
 final class ChapterGuide {
     /// Fetches Podcasting 2.0 chapters files; nil: they are not fetched.
-    var fetcher: ChaptersFetching?
+    private let fetcher: ChaptersFetching?
     private var state = ChapterState()
     private unowned let playhead: Playhead
     private var alarm: MediaAlarm!
 
-    /// Chapters of `playhead`'s episode, with alarms on `timers`.
-    init(playhead: Playhead, timers: Timers) {
+    /// Chapters of `playhead`'s episode, with alarms on `timers`; files fetched through `fetcher`.
+    init(playhead: Playhead, timers: Timers, fetcher: ChaptersFetching?) {
         self.playhead = playhead
+        self.fetcher = fetcher
         alarm = MediaAlarm(timers: timers, playhead: { [unowned playhead] in playhead.forAlarms },
                            fire: { [unowned self] in boundaryReached() })
         playhead.subscribe { [unowned self] in hear($0) }
@@ -36,6 +37,34 @@ final class ChapterGuide {
 
     /// Whether the chapter playing is not the last.
     var hasNext: Bool { playhead.loaded && (currentIndex ?? -1) + 1 < chapters.count }
+
+    // MARK: Going to a chapter
+
+    /// Seconds into a chapter after which "previous" restarts it.
+    static let restartWindow = 3.0
+
+    /// Where chapter `index` (0-based) starts; an index out of range is refused in plain words.
+    func start(of index: Int) throws(LibraryError) -> Duration {
+        guard chapters.indices.contains(index) else {
+            throw .indexOutOfRange(chapters.isEmpty ? "this episode has no chapters"
+                                   : "there is no chapter \(index + 1) (this episode has \(chapters.count))")
+        }
+        return .seconds(roundedToMilliseconds: chapters[index].start)
+    }
+
+    /// The chapter after the one playing (the first before any); past the last is refused.
+    func nextIndex() throws(LibraryError) -> Int {
+        let next = (currentIndex ?? -1) + 1
+        guard next < chapters.count || chapters.isEmpty else { throw .indexOutOfRange("this is the last chapter") }
+        return next
+    }
+
+    /// The chapter playing when more than `restartWindow` into it, else the one before.
+    var previousIndex: Int {
+        guard let index = currentIndex else { return 0 }
+        let into = playhead.position.inSeconds - chapters[index].start
+        return into > Self.restartWindow || index == 0 ? index : index - 1
+    }
 
     private func hear(_ event: PlayheadEvent) -> Bool {
         switch event {

@@ -44,7 +44,7 @@ extension MediaButtons {
             try listening.previous()
         case .chapter:
             if let index = listening.currentChapterIndex,
-               index > 0 || listening.position.inSeconds - listening.chapters[index].start > Listening.restartWindow {
+               index > 0 || listening.position.inSeconds - listening.chapters[index].start > ChapterGuide.restartWindow {
                 try listening.previousChapter()
             } else {
                 try listening.previous()

@@ -40,16 +40,19 @@ final class SleepTimer {
     var fade: Duration = .seconds(10)
     private var armed: Armed?
     private unowned let playhead: Playhead
+    /// Whose volume fades.
+    private let engine: AudioEngine
     private let chapters: ChapterGuide
     private let profiler: SoundProfiler
     private let timers: Timers
     private var fadeAlarm: MediaAlarm!
     private var chapterAlarm: MediaAlarm!
 
-    /// A sleep timer over `playhead`, ending chapters as `chapters` knows them and episodes where
+    /// A sleep timer over `playhead`, fading `engine`, ending chapters as `chapters` knows them and episodes where
     /// `profiler` says they end.
-    init(playhead: Playhead, chapters: ChapterGuide, profiler: SoundProfiler, timers: Timers) {
+    init(playhead: Playhead, engine: AudioEngine, chapters: ChapterGuide, profiler: SoundProfiler, timers: Timers) {
         self.playhead = playhead
+        self.engine = engine
         self.chapters = chapters
         self.profiler = profiler
         self.timers = timers
@@ -141,7 +144,7 @@ final class SleepTimer {
         let volume = armed?.volumeBeforeFade
         end(restoringVolume: false)
         playhead.pause()
-        if let volume { playhead.setVolume(volume) }
+        if let volume { engine.setVolume(volume) }
         playhead.changed()
     }
 
@@ -184,16 +187,16 @@ final class SleepTimer {
     /// Fades out over `time` while playing; the volume before is kept to give back.
     private func startFade(over time: Duration) {
         guard var timer = armed, timer.volumeBeforeFade == nil, playhead.status == .playing, time > .zero else { return }
-        timer.volumeBeforeFade = playhead.volume
+        timer.volumeBeforeFade = engine.volume
         armed = timer
-        playhead.fade(to: 0, over: time)
+        engine.fade(to: 0, over: time)
     }
 
     /// Stops a fade and gives the volume back (a pause by hand, a seek back, the end).
     private func restoreVolume() {
         guard let volume = armed?.volumeBeforeFade else { return }
         armed?.volumeBeforeFade = nil
-        playhead.setVolume(volume)
+        engine.setVolume(volume)
     }
 
     /// The listener set the volume: a fade in progress ends, and this volume is the one kept.

@@ -9,12 +9,14 @@ final class SoundProfiler {
     /// Called when playback reaches the outro, with the seconds skipped: the episode ended.
     var outroReached: (Double) -> Void = { _ in }
     private unowned let playhead: Playhead
+    private let engine: AudioEngine
     private let library: Library
     private var alarm: MediaAlarm!
 
-    /// The profile of `playhead`'s podcast from `library`, with the outro's alarm on `timers`.
-    init(playhead: Playhead, library: Library, timers: Timers, events: SessionEvents) {
+    /// The profile of `playhead`'s podcast from `library` on `engine`, with the outro's alarm on `timers`.
+    init(playhead: Playhead, engine: AudioEngine, library: Library, timers: Timers, events: SessionEvents) {
         self.playhead = playhead
+        self.engine = engine
         self.library = library
         alarm = MediaAlarm(timers: timers, playhead: { [unowned playhead] in playhead.forAlarms },
                            fire: { [unowned self] in outro() })
@@ -48,11 +50,18 @@ final class SoundProfiler {
 
     private func hear(_ event: PlayheadEvent) -> Bool {
         switch event {
-        case .loaded: playhead.apply(profile)
+        case .loaded: apply(profile)
         case .jumped, .playStateChanged, .paceChanged: alarm.arm(at: outroStart)
         case .becameCurrent, .chaptersFound, .ended: break
         }
         return false
+    }
+
+    /// Puts the profile's speed and filters on the engine.
+    private func apply(_ profile: SoundProfile) {
+        engine.setRate(profile.speed)
+        engine.trimSilence = profile.trimSilence
+        engine.voiceBoost = profile.voiceBoost
     }
 
     /// Playback reached the outro: the episode ended (completed, and the next one plays).
@@ -74,7 +83,13 @@ final class SoundProfiler {
     /// A setting changed: a profile setting of the current podcast (or the shared default) applies now.
     private func settingChanged(_ key: String, of podcast: PodcastID?) {
         guard playhead.loaded, podcast == nil || podcast == playhead.current?.podcast else { return }
-        guard playhead.apply(key, of: profile) else { return }
+        switch key {
+        case SoundProfile.speedKey: engine.setRate(profile.speed)
+        case SoundProfile.trimSilenceKey: engine.trimSilence = profile.trimSilence
+        case SoundProfile.voiceBoostKey: engine.voiceBoost = profile.voiceBoost
+        case SoundProfile.skipOutroKey: break
+        default: return
+        }
         playhead.publish(.paceChanged)
         playhead.changed()
     }
