@@ -18,6 +18,8 @@ public final class Session {
     /// Up Next, the current episode under the engine, and the comforts.
     public let listening: Listening
     public let downloads: Downloads
+    /// Downloading ahead, new episodes, tidying.
+    public let downloadRules: DownloadRules
     /// Directory search, charts, and subscribing from any address (`connect` it to the network first).
     public let finder: Finder
     /// Transcripts and the full-text index, once `keepTranscripts` connects them.
@@ -59,8 +61,9 @@ public final class Session {
         let listening = Listening(engine: engine, store: store, background: background, library: library, timers: timers,
                                   events: events, chapters: chapters, localFile: { [unowned downloads] in downloads.file(for: $0) })
         self.listening = listening
-        downloads.upNext = { [unowned listening] in listening.upNext.episodes }
-        downloads.currentEpisode = { [unowned listening] in listening.current?.id }
+        downloadRules = DownloadRules(downloads: downloads, library: library, episodes: store, background: background, timers: timers)
+        downloadRules.upNext = { [unowned listening] in listening.upNext.episodes }
+        downloadRules.currentEpisode = { [unowned listening] in listening.current?.id }
         finder = Finder(library: library, timers: timers)
         privateFeeds = PrivateFeeds(library: library, timers: timers)
         rules = events.subscribe { [weak self] event in self?.apply(event) }
@@ -111,9 +114,9 @@ public final class Session {
     private func apply(_ event: SessionEvent) {
         switch event {
         case .upNextChanged:
-            downloads.followUpNext()
+            downloadRules.followUpNext()
         case .newEpisodes(let episodes, let podcast):
-            downloads.found(episodes, of: podcast)
+            downloadRules.found(episodes, of: podcast)
             inboxFound(episodes)
         case .episodeChanged(_, let to):
             leaveInbox([to])
@@ -122,14 +125,14 @@ public final class Session {
             transcripts?.wanted(episode)
         case .refreshFinished(let reports):
             notices?.refreshed(reports)
-            downloads.refreshed(reports)
+            downloadRules.refreshed(reports)
         case .podcastRemoved(let podcast, let deletingFiles):
-            downloads.removed(podcast: podcast, deletingFiles: deletingFiles)
+            downloadRules.removed(podcast: podcast, deletingFiles: deletingFiles)
             privateFeeds.podcastRemoved()
         case .settingChanged:
-            downloads.settingsChanged()
+            downloadRules.settingsChanged()
         case .feedStored(_, let saved, _):
-            if let merge = saved.merged { downloads.merged(merge) }
+            if let merge = saved.merged { downloadRules.merged(merge) }
         case .nowPlayingChanged, .seeked, .progressSaved, .podcastsChanged, .listened, .marked:
             break
         }
@@ -182,7 +185,7 @@ public final class Session {
     public func begin(refreshingEvery interval: Duration) {
         refreshInterval = interval
         privateFeeds.whenReady { [weak self] in self?.refreshAll() }
-        downloads.followUpNext()
+        downloadRules.followUpNext()
         tidy()
     }
 
@@ -205,7 +208,7 @@ public final class Session {
     }
 
     private func tidy() {
-        downloads.tidy()
+        downloadRules.tidy()
         tidyTimer = timers.after(Self.tidyInterval) { [weak self] in self?.tidy() }
     }
 }

@@ -19,6 +19,7 @@ final class CoreFixture {
     var library: Library { session.library }
     var player: Listening { session.listening }
     var downloads: Downloads { session.downloads }
+    var downloadRules: DownloadRules { session.downloadRules }
     /// Every event the session published, in order.
     private(set) var events: [SessionEvent] = []
 
