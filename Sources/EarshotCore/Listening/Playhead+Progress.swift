@@ -10,7 +10,7 @@ extension Playhead {
 
     /// Saves the current episode's position now. `leaving` applies the finishing rule (the listener is
     /// moving away from the episode: stop, another episode, quit).
-    public func saveProgress(leaving: Bool = false) {
+    func saveProgress(leaving: Bool = false) {
         guard let current, loaded, let position = engine.position else { return }
         let seconds = position.inSeconds
         let duration = engine.duration.map(\.inSeconds) ?? current.learnedDuration ?? current.episode.duration

@@ -12,7 +12,7 @@ import Foundation
 /// for (`Playhead+Records` keeps the lists the queue changes). What it did is published as
 /// `PlayheadEvent`s to the comforts and the `Listening`; the wait for audio (`AudioOpening`) and the
 /// history (`ListeningRecorder`) are its helpers. Everything runs on the loop's thread.
-public final class Playhead {
+final class Playhead {
     /// The downloaded file of an episode, when there is one: it plays instead of the enclosure URL.
     let localFile: (EpisodeID) -> URL?
 
@@ -25,9 +25,9 @@ public final class Playhead {
     let events: SessionEvents
 
     /// The current episode with its progress as last known here.
-    public internal(set) var current: StoredEpisode?
+    internal(set) var current: StoredEpisode?
     /// How often the current episode was played to the end, and when last.
-    public internal(set) var currentUse = EpisodeUse()
+    internal(set) var currentUse = EpisodeUse()
     /// The engine's load of the current episode (nil after a Next/Previous while stopped, or the end):
     /// events of another load are stale and dropped.
     var currentLoad: LoadStamp?
@@ -94,7 +94,7 @@ public final class Playhead {
     /// words). At once (nil) when it is open already or nothing is loading; nil too when another
     /// episode becomes current or playback stops first, or after `patience`: a slow server is not a
     /// failure.
-    public func whenAudioOpens(patience: Duration = .seconds(20), _ settled: @escaping (String?) -> Void) {
+    func whenAudioOpens(patience: Duration = .seconds(20), _ settled: @escaping (String?) -> Void) {
         guard loaded, !opening.isOpen, engine.state != .stopped else { return settled(nil) }
         opening.wait(patience: patience, settled)
     }
@@ -105,14 +105,14 @@ public final class Playhead {
     var loaded: Bool { currentLoad != nil }
 
     /// Playing, paused or stopped, as the listener sees it.
-    public var status: PlaybackState { loaded ? engine.state : .stopped }
+    var status: PlaybackState { loaded ? engine.state : .stopped }
 
     /// Loaded and not stopped: it can be played on, paused and sought.
     var isOpen: Bool { loaded && engine.state != .stopped }
 
     /// Where playback is; zero when stopped. Never past the length: a seek beyond the end (made before
     /// the length was known) reads as the end until the audio gets there.
-    public var position: Duration {
+    var position: Duration {
         guard isOpen, let position = engine.position else { return .zero }
         guard let length else { return position }
         return min(position, length)
@@ -120,18 +120,18 @@ public final class Playhead {
 
     /// Where the engine is, when it has a place (a stopped engine has none).
     var enginePosition: Duration? { engine.position }
-    public var rate: Double { engine.rate }
-    public var volume: Double { engine.volume }
+    var rate: Double { engine.rate }
+    var volume: Double { engine.volume }
 
     /// The length of the current episode: the audio's, else the one learned before, else the feed's.
-    public var length: Duration? {
+    var length: Duration? {
         if loaded, let duration = engine.duration { return duration }
         guard let current else { return nil }
         return (current.learnedDuration ?? current.episode.duration).map { .milliseconds(Int64($0 * 1000)) }
     }
 
     /// How much sooner the current episode ends thanks to trimming silences, since it was loaded.
-    public var timeSaved: Duration { loaded ? engine.timeSaved : .zero }
+    var timeSaved: Duration { loaded ? engine.timeSaved : .zero }
 
     /// Where playback is, for the alarms of the comforts; nil when nothing is loaded.
     var forAlarms: MediaAlarm.Playhead? {
