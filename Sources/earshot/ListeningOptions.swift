@@ -28,9 +28,9 @@ struct ListeningOptions: Equatable {
     }
 
     /// Puts the options on the daemon's listening and library.
-    func apply(to player: Listening, _ library: Library) throws {
-        if let sleepFadeSeconds { player.sleepFade = .milliseconds(Int64(sleepFadeSeconds * 1000)) }
-        player.buttons = MediaButtons(next: nextButton ?? .episode, previous: previousButton ?? .episode)
+    func apply(to listening: Listening, _ library: Library) throws {
+        if let sleepFadeSeconds { listening.sleepFade = .milliseconds(Int64(sleepFadeSeconds * 1000)) }
+        listening.buttons = MediaButtons(next: nextButton ?? .episode, previous: previousButton ?? .episode)
         do throws(LibraryError) {
             try library.configureDefaults(soundProfile)
         } catch {

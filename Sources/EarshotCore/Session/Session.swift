@@ -97,7 +97,8 @@ public final class Session {
                                   reader: reader, timers: timers, languages: languages)
         if let current = listening.current?.id { transcripts?.wanted(current) }
         desktopSearch = transcripts.map { transcripts in
-            DesktopSearch(transcripts: transcripts, library: library, listening: listening, enqueue: { [unowned self] episodes throws(LibraryError) in
+            DesktopSearch(transcripts: transcripts, library: library, listening: listening, episodes: self.store, reader: reader,
+                          enqueue: { [unowned self] episodes throws(LibraryError) in
                 try self.enqueue(episodes)
             }, play: { [unowned self] result throws(LibraryError) in
                 switch result {
