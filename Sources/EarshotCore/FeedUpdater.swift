@@ -17,7 +17,7 @@ public final class FeedUpdater {
         /// stored is not brought back.
         public var podcast: PodcastID?
         public var validators: FeedValidators
-        /// Whether the caller needs the podcast's outline back (the player's current podcast).
+        /// Whether the caller needs the podcast's outline back (the current episode's podcast).
         public var wantsOutline: Bool
 
         public init(url: URL, podcast: PodcastID? = nil, validators: FeedValidators = FeedValidators(), wantsOutline: Bool = false) {

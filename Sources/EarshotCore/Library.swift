@@ -144,7 +144,7 @@ public final class Library {
     private func save(_ key: String, _ value: String, for podcast: PodcastID?) {
         settings[podcast, default: [:]][key] = value
         let store = self.store
-        background.run { Player.log { try store.saveSetting(key, value: value, for: podcast) } }
+        background.run { StoreWork.log { try store.saveSetting(key, value: value, for: podcast) } }
     }
 
     /// Keeps a podcast's "last played" current (the Played ordering of playlists).
@@ -307,7 +307,7 @@ public final class Library {
         roster.remove(id)
         settings[id] = nil
         let store = self.store
-        background.run { Player.log { try store.removePodcast(id) } }
+        background.run { StoreWork.log { try store.removePodcast(id) } }
         events.publish(.podcastRemoved(id, deletingFiles: deletingFiles))
         events.publish(.podcastsChanged)
     }

@@ -10,7 +10,7 @@ import Foundation
 /// those episodes; Add to Up Next is offered only while some of them are not queued yet.
 public final class NewEpisodeNotices {
     let library: Library
-    let player: Player
+    let listening: Listening
     let store: LibraryStore
     let background: Background
     let art: ArtLookup
@@ -23,9 +23,9 @@ public final class NewEpisodeNotices {
     static let remembered = 16
 
     /// Notices through `notifier`; feed it with `refreshed(_:)` (`Library.onRefreshed`).
-    public init(library: Library, player: Player, store: LibraryStore, background: Background, art: ArtLookup, notifier: Notifier) {
+    public init(library: Library, listening: Listening, store: LibraryStore, background: Background, art: ArtLookup, notifier: Notifier) {
         self.library = library
-        self.player = player
+        self.listening = listening
         self.store = store
         self.background = background
         self.art = art
@@ -62,7 +62,7 @@ public final class NewEpisodeNotices {
             library.podcast(podcast).map { NewEpisodeSummary.Group(podcast: $0, episodes: episodes) }
         }
         guard let summary = NewEpisodeSummary(groups, episodeCover: found.episodeCover) else { return }
-        let queued = Set(player.upNext.episodes)
+        let queued = Set(listening.upNext.episodes)
         let actions: [NoticeAction] = summary.toQueue.allSatisfy(queued.contains) ? [.play] : [.play, .queue]
         image(from: summary.images) { [weak self] image in
             self?.post(Notice(title: summary.title, body: summary.body, image: image, actions: actions, defaultAction: .play), summary)
@@ -94,8 +94,8 @@ public final class NewEpisodeNotices {
         guard let summary = shown.last(where: { $0.id == id })?.summary else { return }
         do throws(LibraryError) {
             switch action {
-            case .play: try player.play(episode: summary.toPlay)
-            case .queue: try player.enqueue(summary.toQueue)
+            case .play: try listening.play(episode: summary.toPlay)
+            case .queue: try listening.enqueue(summary.toQueue)
             }
         } catch {
             Log.warning("the notification's \(action.label): \(error)")

@@ -6,33 +6,35 @@ import Foundation
 /// notice names the current episode, whether it plays and where it is, and offers Play when it does not
 /// play; with nothing to play, it says how to add a podcast. A newer one replaces the last.
 final class StatusNotice {
-    let player: Player
+    let listening: Listening
+    let library: Library
     let art: ArtLookup
     let notifier: Notifier
     private var shownID: UInt32?
 
     /// Notices through `notifier`, whose actions on other notices still go where they went before.
-    init(player: Player, art: ArtLookup, notifier: Notifier) {
-        self.player = player
+    init(listening: Listening, library: Library, art: ArtLookup, notifier: Notifier) {
+        self.listening = listening
+        self.library = library
         self.art = art
         self.notifier = notifier
         let earlier = notifier.onAction
         notifier.onAction = { [weak self] id, action in
             guard let self, id == self.shownID, action == .play else { return earlier(id, action) }
-            do throws(LibraryError) { try self.player.play() } catch { Log.warning("the notification's Play: \(error)") }
+            do throws(LibraryError) { try self.listening.play() } catch { Log.warning("the notification's Play: \(error)") }
         }
     }
 
-    /// Shows the notice for the player as it is now.
+    /// Shows the notice for listening as it is now.
     func show() {
-        let notice = Self.notice(for: player)
+        let notice = Self.notice(for: listening, library)
         let post = { [weak self] (image: URL?) in
             guard let self else { return }
             var notice = notice
             notice.image = image
             self.notifier.post(notice, replacing: self.shownID) { [weak self] id in self?.shownID = id }
         }
-        guard let remote = player.current?.episode.coverImage ?? player.current.flatMap({ player.library.podcast($0.podcast)?.channel.profileImage }) else {
+        guard let remote = listening.current?.episode.coverImage ?? listening.current.flatMap({ library.podcast($0.podcast)?.channel.profileImage }) else {
             return post(nil)
         }
         if let file = art.cachedFile(for: remote) { return post(file) }
@@ -41,16 +43,16 @@ final class StatusNotice {
 
     static let controls = "Control it with the media keys, the desktop's media controls, or the earshot command (earshot --help)."
 
-    static func notice(for player: Player) -> Notice {
-        guard let current = player.current else {
+    static func notice(for listening: Listening, _ library: Library) -> Notice {
+        guard let current = listening.current else {
             return Notice(title: "Earshot is ready", body: "Nothing to play yet: add a podcast with earshot add ADDRESS or earshot search WORDS.",
                           image: nil, actions: [])
         }
         let title = current.episode.title ?? "this episode"
-        let show = player.library.podcast(current.podcast)?.channel.title
-        let at = Self.clock(player.position) + (player.length.map { " of " + Self.clock($0) } ?? "")
+        let show = library.podcast(current.podcast)?.channel.title
+        let at = Self.clock(listening.position) + (listening.length.map { " of " + Self.clock($0) } ?? "")
         let line = [show, at].compactMap { $0 }.joined(separator: " · ")
-        if player.status == .playing {
+        if listening.status == .playing {
             return Notice(title: "Playing “\(title)”", body: line + "\n" + controls, image: nil, actions: [])
         }
         return Notice(title: "Paused: “\(title)”", body: line + "\n" + controls, image: nil, actions: [.play], defaultAction: .play)

@@ -17,7 +17,7 @@ public final class LibraryInterface: MethodsOnlyInterface {
     let store: LibraryStore
     let background: Background
     let bridge: MPRISPlayer
-    var player: Player { session.player }
+    var player: Listening { session.listening }
     var library: Library { session.library }
     var downloads: Downloads { session.downloads }
     /// Emits `Progress`; set once the object is exported.

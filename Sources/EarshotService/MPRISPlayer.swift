@@ -10,7 +10,7 @@ import Foundation
 /// never in Core.
 public final class MPRISPlayer: PlayerControl, PlaylistControl {
     let session: Session
-    var player: Player { session.player }
+    var player: Listening { session.listening }
     var library: Library { session.library }
     let metadata: NowPlayingMetadata
     /// Ends the daemon (MPRIS Quit).

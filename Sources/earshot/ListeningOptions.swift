@@ -27,10 +27,10 @@ struct ListeningOptions: Equatable {
         }
     }
 
-    /// Puts the options on the daemon's player and library.
-    func apply(to player: Player, _ library: Library) throws {
-        if let sleepFadeSeconds { player.sleepFade = .milliseconds(Int64(sleepFadeSeconds * 1000)) }
-        player.buttons = MediaButtons(next: nextButton ?? .episode, previous: previousButton ?? .episode)
+    /// Puts the options on the daemon's listening and library.
+    func apply(to listening: Listening, _ library: Library) throws {
+        if let sleepFadeSeconds { listening.sleepFade = .milliseconds(Int64(sleepFadeSeconds * 1000)) }
+        listening.buttons = MediaButtons(next: nextButton ?? .episode, previous: previousButton ?? .episode)
         do throws(LibraryError) {
             try library.configureDefaults(soundProfile)
         } catch {

@@ -18,7 +18,7 @@ struct DownloadRulesTests {
     @Test func theFirstThreeOfUpNextAreDownloadedTwoAtOnceAndOnePerHost() throws {
         let fixture = try DownloadFixture()
         _ = try Self.queued(fixture)
-        fixture.downloads.followUpNext()
+        fixture.downloadRules.followUpNext()
         #expect(fixture.downloads.records.count == 3, "a1, b1, a2: the first three")
         #expect(fixture.transfers.running.map(\.remote) == [DownloadFixture.audio("alpha", 1), DownloadFixture.audio("beta", 1)])
         fixture.transfers.succeed(DownloadFixture.audio("beta", 1))
@@ -30,7 +30,7 @@ struct DownloadRulesTests {
     @Test func downloadAheadZeroDownloadsNothingByItself() throws {
         let fixture = try DownloadFixture { $0.ahead = 0 }
         _ = try Self.queued(fixture)
-        fixture.downloads.followUpNext()
+        fixture.downloadRules.followUpNext()
         #expect(fixture.downloads.records.isEmpty)
         #expect(fixture.transfers.started.isEmpty)
     }
@@ -83,10 +83,10 @@ struct DownloadRulesTests {
         #expect(fixture.downloads.records[missing]?.error == "the server answered HTTP 404 Not Found")
 
         let feed = URL(string: "https://feeds.example/alpha.xml")!
-        fixture.downloads.refreshed([UpdateReport(url: feed, error: "could not reach the feed: no route to host"),
+        fixture.downloadRules.refreshed([UpdateReport(url: feed, error: "could not reach the feed: no route to host"),
                                      UpdateReport(url: URL(string: "file:///home/someone/alpha.xml")!)])
         #expect(fixture.transfers.running.isEmpty, "a failed refresh and a local file prove no network")
-        fixture.downloads.refreshed([UpdateReport(url: feed, notModified: true)])
+        fixture.downloadRules.refreshed([UpdateReport(url: feed, notModified: true)])
         #expect(fixture.transfers.running.map(\.remote) == [DownloadFixture.audio("alpha", 1)])
         let record = try #require(fixture.downloads.records[offline])
         #expect(record.state == .downloading && record.attempts == 0 && record.error == nil)
@@ -115,7 +115,7 @@ struct DownloadRulesTests {
     @Test func aFullDiskStopsEveryDownloadUntilTheListenerAsksAgain() throws {
         let fixture = try DownloadFixture()
         _ = try Self.queued(fixture)
-        fixture.downloads.followUpNext()
+        fixture.downloadRules.followUpNext()
         fixture.transfers.fail(DownloadFixture.audio("alpha", 1), .diskFull(path: "/data/x.part"))
         #expect(fixture.downloads.halted != nil)
         #expect(fixture.transfers.running.isEmpty, "beta-1 was stopped too")
@@ -150,14 +150,14 @@ struct DownloadRulesTests {
     @Test func deletingAFileKeepsProgressAndTheAutomaticRulesLeaveItAlone() throws {
         let fixture = try DownloadFixture()
         _ = try Self.queued(fixture)
-        fixture.downloads.followUpNext()
+        fixture.downloadRules.followUpNext()
         fixture.transfers.succeed(DownloadFixture.audio("alpha", 1))
         let a1 = try fixture.core.episode("alpha-1")
         let path = try #require(fixture.downloads.records[a1]?.path)
         try fixture.downloads.delete([a1])
         #expect(fixture.files.deleted == [path])
         #expect(fixture.downloads.records[a1] == nil && fixture.store.record(a1) == nil)
-        fixture.downloads.followUpNext()
+        fixture.downloadRules.followUpNext()
         #expect(fixture.downloads.records[a1] == nil, "not fetched again by itself")
         #expect(throws: LibraryError.noEpisode("episode \(a1.rawValue) is not downloaded")) { try fixture.downloads.delete([a1]) }
     }
@@ -205,7 +205,7 @@ struct DownloadRulesTests {
     @Test func unsubscribingWithDeleteFilesDeletesThePodcastsFilesOnly() throws {
         let fixture = try DownloadFixture()
         let (a, _) = try Self.queued(fixture)
-        fixture.downloads.followUpNext()
+        fixture.downloadRules.followUpNext()
         fixture.transfers.succeed(DownloadFixture.audio("alpha", 1))
         fixture.transfers.succeed(DownloadFixture.audio("beta", 1))
         let betaPath = try #require(fixture.downloads.records[try fixture.core.episode("beta-1")]?.path)
@@ -228,7 +228,7 @@ struct DownloadRulesTests {
         #expect(fixture.downloads.records.isEmpty && fixture.transfers.started.isEmpty)
 
         try fixture.core.library.set("auto-download", to: "on", for: alpha)
-        fixture.downloads.found([a1, silent], of: alpha)
+        fixture.downloadRules.found([a1, silent], of: alpha)
         #expect(fixture.downloads.records.keys.sorted() == [a1], "the silent one is skipped")
     }
 

@@ -64,13 +64,13 @@ struct DownloadTidyTests {
         fixture.transfers.succeed(DownloadFixture.audio("alpha", 1))
         try fixture.core.player.play(episode: a1)
         try fixture.core.store.saveProgress(of: a1, position: 0, completed: true, at: fixture.clock.date.addingTimeInterval(-3 * 86_400))
-        fixture.downloads.tidy()
+        fixture.downloadRules.tidy()
         #expect(fixture.downloads.file(for: a1) != nil, "current")
         fixture.core.engine.finish()  // heard to its end: alpha-2 plays
-        fixture.downloads.tidy()
+        fixture.downloadRules.tidy()
         #expect(fixture.downloads.file(for: a1) != nil, "within the grace period")
         fixture.clock.advance(86_400 + 60)
-        fixture.downloads.tidy()
+        fixture.downloadRules.tidy()
         #expect(fixture.downloads.file(for: a1) == nil)
         #expect(fixture.files.deleted.count == 1)
     }

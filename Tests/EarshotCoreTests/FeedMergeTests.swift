@@ -99,7 +99,7 @@ struct FeedMergeTests {
         #expect(f.transfers.running.map(\.destination.path) == [d2Path])
 
         // As the store merged them: d1's download went to k1, which had none; k2 kept its own.
-        f.downloads.merged(PodcastMerge(from: duplicate, into: kept, episodes: [d1: k1, d2: k2], moved: [], downloadsMoved: [d1]))
+        f.downloadRules.merged(PodcastMerge(from: duplicate, into: kept, episodes: [d1: k1, d2: k2], moved: [], downloadsMoved: [d1]))
         #expect(f.downloads.records[d1] == nil && f.downloads.records[d2] == nil)
         #expect(f.downloads.records[k1]?.path == d1Path && f.downloads.records[k1]?.state == .completed)
         #expect(f.downloads.records[k1]?.podcast == kept)

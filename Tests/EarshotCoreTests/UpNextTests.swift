@@ -55,8 +55,8 @@ struct UpNextPlayedTests {
         f.timers.advance(60)
         try f.session.next()
         #expect(f.player.upNextPlayedAt == f.timers.date)
-        let restarted = Player(engine: ScriptedEngine(), store: f.store, background: f.background, library: f.library,
-                               timers: f.timers, events: SessionEvents())
+        let restarted = Listening(engine: ScriptedEngine(), store: f.store, background: f.background, library: f.library,
+                                  timers: f.timers, events: SessionEvents())
         restarted.restoreLists()
         #expect(restarted.upNextPlayedAt == f.player.upNextPlayedAt)
     }

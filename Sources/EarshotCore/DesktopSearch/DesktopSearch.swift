@@ -15,7 +15,11 @@ import Foundation
 ///   read from the store for any other identifier it hands back.
 public final class DesktopSearch {
     let transcripts: Transcripts
-    let player: Player
+    let library: Library
+    let listening: Listening
+    /// The episodes' store, read on `reader` (never behind the store's writes, never on the loop).
+    let episodes: LibraryStore
+    let reader: Background
     private let enqueue: ([EpisodeID]) throws(LibraryError) -> Void
     private let play: (DesktopResult) throws(LibraryError) -> Void
     /// What the recent searches found, for the desktop's questions about them; bounded.
@@ -36,10 +40,13 @@ public final class DesktopSearch {
     /// Snippets without marks: the desktops highlight the typed words themselves.
     static let marks = SnippetMarks(open: "", close: "")
 
-    init(transcripts: Transcripts, player: Player, enqueue: @escaping ([EpisodeID]) throws(LibraryError) -> Void,
+    init(transcripts: Transcripts, library: Library, listening: Listening, episodes: LibraryStore, reader: Background, enqueue: @escaping ([EpisodeID]) throws(LibraryError) -> Void,
          play: @escaping (DesktopResult) throws(LibraryError) -> Void) {
         self.transcripts = transcripts
-        self.player = player
+        self.library = library
+        self.listening = listening
+        self.episodes = episodes
+        self.reader = reader
         self.enqueue = enqueue
         self.play = play
     }
@@ -52,7 +59,7 @@ public final class DesktopSearch {
 
     /// The podcast's cover on disk when it is cached; else nil, and it is fetched for the next time.
     public func cover(of podcast: PodcastID) -> URL? {
-        guard let art, let remote = player.library.podcast(podcast)?.channel.profileImage else { return nil }
+        guard let art, let remote = library.podcast(podcast)?.channel.profileImage else { return nil }
         if let file = art.cachedFile(for: remote) { return file }
         if asked.insert(remote).inserted { art.fetch(remote) { _ in } }
         return nil
@@ -101,8 +108,8 @@ public final class DesktopSearch {
         let results = identifiers.compactMap(DesktopResult.init(identifier:))
         let missing = results.filter { known[$0] == nil }
         guard !missing.isEmpty else { return completion(results.compactMap { known[$0] }) }
-        let episodes = transcripts.episodes, library = player.library
-        transcripts.reader.run({ () -> [EpisodeListing] in
+        let episodes = self.episodes, library = self.library
+        reader.run({ () -> [EpisodeListing] in
             (try? episodes.listEpisodes(missing.compactMap(\.episode))) ?? []
         }) { [weak self] listings in
             guard let self else { return completion([]) }
@@ -141,8 +148,8 @@ public final class DesktopSearch {
             return completion(nil)
         }
         guard case .podcast(let podcast) = result else { return }
-        let episodes = transcripts.episodes, current = player.current?.id
-        transcripts.reader.run({ () -> EpisodeID? in
+        let episodes = self.episodes, current = listening.current?.id
+        reader.run({ () -> EpisodeID? in
             try? episodes.listEpisodes(podcast: podcast, filter: .all, matching: nil, limit: 2).first { $0.id != current }?.id
         }) { [weak self] newest in
             guard let self, let newest else { return completion(.noEpisode("that podcast has no episode yet")) }
@@ -159,10 +166,10 @@ public final class DesktopSearch {
     /// The results of `moments`: a matching podcast followed by its newest episodes (read on the reader).
     private func results(of moments: [FoundMoment], completion: @escaping ([DesktopResultInfo]) -> Void) {
         let podcasts = moments.filter { $0.hit.episode == nil }.map(\.hit.podcast)
-        let library = player.library
+        let library = self.library
         guard !podcasts.isEmpty else { return completion(Self.infos(moments, newest: [:], library: library)) }
-        let episodes = transcripts.episodes
-        transcripts.reader.run({ () -> [PodcastID: [EpisodeListing]] in
+        let episodes = self.episodes
+        reader.run({ () -> [PodcastID: [EpisodeListing]] in
             var newest: [PodcastID: [EpisodeListing]] = [:]
             for podcast in podcasts {
                 newest[podcast] = (try? episodes.listEpisodes(podcast: podcast, filter: .all, matching: nil, limit: Self.newestEpisodes)) ?? []

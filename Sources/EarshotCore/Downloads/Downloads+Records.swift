@@ -29,14 +29,14 @@ extension Downloads {
     func save(_ record: DownloadRecord) {
         put(record)
         let store = self.store
-        background.run { Player.log { try store.saveDownload(record) } }
+        background.run { StoreWork.log { try store.saveDownload(record) } }
     }
 
     /// Stores these records in one write.
     func persist(_ changed: [DownloadRecord]) {
         guard !changed.isEmpty else { return }
         let store = self.store
-        background.run { Player.log { try store.saveDownloads(changed) } }
+        background.run { StoreWork.log { try store.saveDownloads(changed) } }
     }
 
     /// Updates the bytes of a running download (not stored: the part file holds them).
@@ -78,7 +78,7 @@ extension Downloads {
 
     func forget(_ id: EpisodeID) {
         let store = self.store
-        background.run { Player.log { try store.removeDownload(id) } }
+        background.run { StoreWork.log { try store.removeDownload(id) } }
     }
 
     /// Ends the bookkeeping of the running transfer of `id` (its host has a free slot again); the

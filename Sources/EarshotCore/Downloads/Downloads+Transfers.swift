@@ -97,7 +97,7 @@ extension Downloads {
             Log.warning("download of \(record.path) failed: \(record.error!)")
         }
         save(record)
-        if record.state == .completed, let budget = library.downloadSettings.budget, usedBytes > budget { tidy() }
+        if record.state == .completed, let budget = library.downloadSettings.budget, usedBytes > budget { overBudget() }
         pump()
     }
 

@@ -5,7 +5,7 @@ import Foundation
 
 /// Offline listening: episodes downloaded in the background to
 /// `<folder>/<podcast>/<episode title>.<ext>`, by hand (`request(byHand: true)`) or by the automatic
-/// rules (the first N of Up Next, new episodes of podcasts with auto-download on), a bounded number at
+/// rules (`DownloadRules`: the first N of Up Next, new episodes of podcasts with auto-download on), a bounded number at
 /// once and one per host; failures that may pass tried again after 30 s, 2 and 10 minutes, then after
 /// the next refresh that reaches a server; files tidied away after the grace period and to stay within
 /// the disk budget, never the current episode's nor the first N of Up Next. Records live in the store
@@ -17,8 +17,6 @@ import Foundation
 /// download that finishes cost O(log n) per download on the loop: the paths taken and the latest
 /// request time are kept as they change, and the waiting downloads wait in a `DownloadLine`.
 public final class Downloads {
-    /// The player whose current episode and Up Next the automatic rules follow.
-    public weak var player: Player?
     /// Every download known, by episode.
     public internal(set) var records: [EpisodeID: DownloadRecord] = [:]
 
@@ -57,12 +55,10 @@ public final class Downloads {
     var retryTimer: TimerHandle?
     /// When `retryTimer` fires.
     var retryAt: Date?
-    /// Whether tidying waits for the episodes' progress from the background, and whether it should run
-    /// again when that comes.
-    var tidying = false
-    var tidyAgain = false
     /// Deleted by hand this session: the automatic rules leave them alone.
     var declined: Set<EpisodeID> = []
+    /// Asks for a tidying when a finished download put the files over the budget (`DownloadRules`).
+    var overBudget: () -> Void = {}
     /// Why downloads stopped (the disk is full); nil while they run.
     public internal(set) var halted: String?
 
@@ -186,17 +182,6 @@ public final class Downloads {
         for id in ids {
             declined.insert(id)
             discard(id, deletingFile: true)
-        }
-        pump()
-    }
-
-    /// A podcast was unsubscribed: its downloads stop and are forgotten; with `deletingFiles` its files
-    /// (and its folder, when that is left empty) go too.
-    public func removed(podcast: PodcastID, deletingFiles: Bool) {
-        let mine = records.values.filter { $0.podcast == podcast }
-        for record in mine { discard(record.episode, deletingFile: deletingFiles) }
-        if deletingFiles, let path = mine.first?.path {
-            rmdir(URL(fileURLWithPath: path).deletingLastPathComponent().path)
         }
         pump()
     }

@@ -1,8 +1,9 @@
 import EarshotPlayback
 import Foundation
 
-/// What the player needs from audio playback. `PlaybackEngineDriver` puts the GStreamer engine behind
-/// it; unit tests use a scripted double. Everything runs on the main context's thread.
+/// What listening (the playhead and the comforts) needs from audio playback. `PlaybackEngineDriver`
+/// puts the GStreamer engine behind it; unit tests use a scripted double. Everything runs on the main
+/// context's thread.
 public protocol AudioEngine: AnyObject {
     /// Receives the engine's events, in order, never from inside a command call, each with the load it
     /// belongs to (events are delivered later than they happen: one may belong to an earlier load).

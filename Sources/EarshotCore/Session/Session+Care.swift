@@ -18,8 +18,8 @@ extension Session {
                      done: @escaping (Result<[EpisodeID], LibraryError>) -> Void) {
         guard library.podcast(podcast) != nil else { return done(.failure(.noSuchPodcast(podcast))) }
         guard let episode else { return mark(.podcast(podcast, releasedBefore: date), played: played, done: done) }
-        let store = player.store
-        player.background.run({ Result { try store.storedEpisode(episode) } }) { [weak self] found in
+        let store = self.store
+        background.run({ Result { try store.storedEpisode(episode) } }) { [weak self] found in
             switch found {
             case .success(let stored?) where stored.podcast == podcast:
                 guard let released = stored.episode.releaseDate?.date else {
@@ -37,11 +37,11 @@ extension Session {
     }
 
     private func mark(_ selection: EpisodeSelection, played: Bool, done: @escaping (Result<[EpisodeID], LibraryError>) -> Void) {
-        let store = player.store, date = timers.date
-        player.background.run({ Result { try store.mark(selection, played: played, at: date) } }) { [weak self] result in
+        let store = self.store, date = timers.date
+        background.run({ Result { try store.mark(selection, played: played, at: date) } }) { [weak self] result in
             switch result {
             case .success(let marked):
-                self?.player.marked(marked, played: played)
+                self?.listening.marked(marked, played: played)
                 if !marked.isEmpty { self?.events.publish(.marked(marked, played: played)) }
                 done(.success(marked))
             case .failure(let error):
@@ -54,12 +54,12 @@ extension Session {
 
     /// Stars episodes (kept: never tidied away), or takes their stars away.
     public func star(_ episodes: [EpisodeID], starred: Bool, done: @escaping (Result<[EpisodeID], LibraryError>) -> Void) {
-        let store = player.store, date = starred ? timers.date : nil
-        player.background.run({ Result { try store.star(episodes, at: date) } }) { [weak self] result in
+        let store = self.store, date = starred ? timers.date : nil
+        background.run({ Result { try store.star(episodes, at: date) } }) { [weak self] result in
             switch result {
             case .success(let changed):
                 if let missing = episodes.first(where: { !changed.contains($0) }) { return done(.failure(.noSuchEpisode(missing))) }
-                self?.player.starred(changed, at: date)
+                self?.listening.starred(changed, at: date)
                 done(.success(changed))
             case .failure(let error):
                 done(.failure(.failed("cannot star the episodes: \(error)")))
@@ -72,18 +72,18 @@ extension Session {
     /// New episodes a refresh found enter the inbox, unless auto-queue put them in Up Next (the first
     /// fetch of a podcast and an import bring none: a backlog is not news).
     func inboxFound(_ episodes: [EpisodeID]) {
-        let queued = Set(player.upNext.episodes)
-        let fresh = episodes.filter { !queued.contains($0) && $0 != player.current?.id }
+        let queued = Set(listening.upNext.episodes)
+        let fresh = episodes.filter { !queued.contains($0) && $0 != listening.current?.id }
         guard !fresh.isEmpty else { return }
-        let store = player.store, date = timers.date
-        player.background.run { Player.log { try store.addToInbox(fresh, at: date) } }
+        let store = self.store, date = timers.date
+        background.run { StoreWork.log { try store.addToInbox(fresh, at: date) } }
     }
 
     /// Episodes leave the inbox (queued, or played).
     func leaveInbox(_ episodes: [EpisodeID]) {
         guard !episodes.isEmpty else { return }
-        let store = player.store
-        player.background.run { Player.log { _ = try store.removeFromInbox(episodes) } }
+        let store = self.store
+        background.run { StoreWork.log { _ = try store.removeFromInbox(episodes) } }
     }
 
     /// Puts inbox episodes into Up Next (at the end, in the order given); they leave the inbox.
@@ -93,41 +93,41 @@ extension Session {
 
     /// Dismisses episodes from the inbox (nothing else changes); `done` gets those that were in it.
     public func dismiss(_ episodes: [EpisodeID], done: @escaping (Result<[EpisodeID], LibraryError>) -> Void) {
-        let store = player.store
-        player.background.run({ Result { try store.removeFromInbox(episodes) } }) { result in
+        let store = self.store
+        background.run({ Result { try store.removeFromInbox(episodes) } }) { result in
             done(result.mapError { .failed("cannot change the inbox: \($0)") })
         }
     }
 
     /// Empties the inbox; `done` gets how many episodes were in it.
     public func dismissAll(done: @escaping (Result<Int, LibraryError>) -> Void) {
-        let store = player.store
-        player.background.run({ Result { try store.clearInbox() } }) { result in
+        let store = self.store
+        background.run({ Result { try store.clearInbox() } }) { result in
             done(result.mapError { .failed("cannot change the inbox: \($0)") })
         }
     }
 
     /// Plays the newest episode of the inbox.
     public func playInbox() throws(LibraryError) {
-        let store = player.store
-        guard let newest = try Player.read({ try store.inboxEpisodes().first }) else { throw .noEpisode("the inbox is empty") }
-        try player.play(episode: newest)
+        let store = self.store
+        guard let newest = try StoreWork.read({ try store.inboxEpisodes().first }) else { throw .noEpisode("the inbox is empty") }
+        try listening.play(episode: newest)
     }
 
     // MARK: History and statistics
 
     /// The history since `since` (all when nil), latest first, at most `limit` rows.
     public func history(since: Date?, limit: Int?, done: @escaping (Result<[ListeningRecord], LibraryError>) -> Void) {
-        let store = player.store
-        player.background.run({ Result { try store.listening(since: since, limit: limit) } }) { result in
+        let store = self.store
+        background.run({ Result { try store.listening(since: since, limit: limit) } }) { result in
             done(result.mapError { .failed("cannot read the history: \($0)") })
         }
     }
 
     /// The statistics of listening since `since` (all when nil), computed from the history.
     public func stats(since: Date?, done: @escaping (Result<ListeningStats, LibraryError>) -> Void) {
-        let store = player.store
-        player.background.run({ Result { ListeningStats(try store.listeningTotals(since: since, timeZone: .current)) } }) { result in
+        let store = self.store
+        background.run({ Result { ListeningStats(try store.listeningTotals(since: since, timeZone: .current)) } }) { result in
             done(result.mapError { .failed("cannot read the history: \($0)") })
         }
     }

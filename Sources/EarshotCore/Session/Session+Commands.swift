@@ -9,17 +9,17 @@ import Foundation
 extension Session {
     // MARK: Transport
 
-    public func play() throws(LibraryError) { try player.play() }
-    public func pause() { player.pause() }
-    public func playPause() throws(LibraryError) { try player.playPause() }
-    public func stop() { player.stop() }
+    public func play() throws(LibraryError) { try listening.play() }
+    public func pause() { listening.pause() }
+    public func playPause() throws(LibraryError) { try listening.playPause() }
+    public func stop() { listening.stop() }
     /// Next as the media buttons are set (`next-button`: the next episode by default).
-    public func next() throws(LibraryError) { try player.pressNext() }
+    public func next() throws(LibraryError) { try listening.pressNext() }
     /// Previous as the media buttons are set (`previous-button`).
-    public func previous() throws(LibraryError) { try player.pressPrevious() }
-    public func seek(to position: Duration) { player.seek(to: position) }
-    public func setRate(_ rate: Double) { player.setRate(rate) }
-    public func setVolume(_ volume: Double) { player.setVolume(volume) }
+    public func previous() throws(LibraryError) { try listening.pressPrevious() }
+    public func seek(to position: Duration) { listening.seek(to: position) }
+    public func setRate(_ rate: Double) { listening.setRate(rate) }
+    public func setVolume(_ volume: Double) { listening.setVolume(volume) }
 
     /// An episode's audio or page address plays it; any other address is subscribed to as `subscribe`
     /// does (a feed, a web page, a directory's page of a show) and its newest episode selected.
@@ -34,21 +34,21 @@ extension Session {
                 try? self?.open(written.url.absoluteString)
             }
         }
-        try player.open(uri) { [weak self] text, done in
+        try listening.open(uri) { [weak self] text, done in
             self?.subscribe([text], autoQueue: true, progress: { _, _, _ in }) { reports in reports.first.map(done) }
         }
     }
 
     /// Plays `episode` now, where it was left.
-    public func play(episode: EpisodeID) throws(LibraryError) { try player.play(episode: episode) }
+    public func play(episode: EpisodeID) throws(LibraryError) { try listening.play(episode: episode) }
 
     /// Plays `episode` now from `position` seconds.
     public func play(episode: EpisodeID, from position: Double) throws(LibraryError) {
-        try player.play(episode: episode, from: position)
+        try listening.play(episode: episode, from: position)
     }
 
     /// Plays `podcast`: its episode in progress, else its oldest unplayed one.
-    public func play(podcast: PodcastID) throws(LibraryError) { try player.play(podcast: podcast) }
+    public func play(podcast: PodcastID) throws(LibraryError) { try listening.play(podcast: podcast) }
 
     /// Plays hit `number` of the listener's last find: an episode from the moment that matched (where it
     /// was left, for its title or notes), a podcast as `play(podcast:)` does. Returns the hit.
@@ -59,34 +59,34 @@ extension Session {
         }
         let found = try list.moment(number)
         switch (found.hit.episode, found.moment) {
-        case (let episode?, let moment?): try player.play(episode: episode, from: moment)
-        case (let episode?, nil): try player.play(episode: episode)
-        case (nil, _): try player.play(podcast: found.hit.podcast)
+        case (let episode?, let moment?): try listening.play(episode: episode, from: moment)
+        case (let episode?, nil): try listening.play(episode: episode)
+        case (nil, _): try listening.play(podcast: found.hit.podcast)
         }
         return found
     }
 
     /// Plays the first episode of Up Next.
     public func playUpNext() throws(LibraryError) {
-        guard let first = player.upNext.first else { throw .noEpisode("Up Next is empty") }
-        try player.play(episode: first.episode)
+        guard let first = listening.upNext.first else { throw .noEpisode("Up Next is empty") }
+        try listening.play(episode: first.episode)
     }
 
     /// Calls `settled` once the current episode's audio opened (nil) or why it could not.
-    public func whenAudioOpens(_ settled: @escaping (String?) -> Void) { player.whenAudioOpens(settled) }
+    public func whenAudioOpens(_ settled: @escaping (String?) -> Void) { listening.whenAudioOpens(settled) }
 
     // MARK: Up Next
 
     /// Puts episodes into Up Next (at `position`, else at the end); queued, they leave the inbox.
     public func enqueue(_ episodes: [EpisodeID], at position: Int? = nil) throws(LibraryError) {
-        try player.enqueue(episodes, at: position)
+        try listening.enqueue(episodes, at: position)
         leaveInbox(episodes)
     }
-    public func dequeue(_ episodes: [EpisodeID]) throws(LibraryError) { try player.dequeue(episodes) }
+    public func dequeue(_ episodes: [EpisodeID]) throws(LibraryError) { try listening.dequeue(episodes) }
     public func moveQueued(_ episode: EpisodeID, to position: Int) throws(LibraryError) {
-        try player.moveQueued(episode, to: position)
+        try listening.moveQueued(episode, to: position)
     }
-    public func clearQueue() { player.clearQueue() }
+    public func clearQueue() { listening.clearQueue() }
 
     // MARK: The library
 
@@ -133,14 +133,14 @@ extension Session {
 
     // MARK: Comforts
 
-    public func setSleepTimer(_ mode: SleepMode?) throws(LibraryError) { try player.setSleepTimer(mode) }
+    public func setSleepTimer(_ mode: SleepMode?) throws(LibraryError) { try listening.setSleepTimer(mode) }
     /// Goes to chapter `number` (from 1).
     public func goToChapter(_ number: Int) throws(LibraryError) {
         guard number >= 1 else { throw .indexOutOfRange("chapters are numbered from 1") }
-        try player.goToChapter(number - 1)
+        try listening.goToChapter(number - 1)
     }
     /// The next chapter (`offset` > 0) or the previous one (< 0).
     public func skipChapter(_ offset: Int) throws(LibraryError) {
-        if offset > 0 { try player.nextChapter() } else if offset < 0 { try player.previousChapter() }
+        if offset > 0 { try listening.nextChapter() } else if offset < 0 { try listening.previousChapter() }
     }
 }

@@ -3,9 +3,10 @@ import EarshotGLib
 import EarshotStore
 import Foundation
 
-/// The listening session: it owns the library, the player, the downloads and the new-episode notices,
-/// holds the rules between them, and runs the session's timers (the timed refresh, tidying) through the
-/// one clock seam. The parts publish what they did as `SessionEvent`s; the rules here react to those
+/// The listening session: it owns the store handle, the background worker, the library, the listening
+/// (queue, playhead, comforts), the downloads and the new-episode notices, holds the rules between them,
+/// and runs the session's timers (the timed refresh, tidying) through the one clock seam. Each part gets
+/// only the handles it needs from here, never through another part. The parts publish what they did as `SessionEvent`s; the rules here react to those
 /// (Up Next changed → download ahead; a refresh found episodes → auto-download and a notice; a podcast
 /// was removed → its downloads go), and so do the bus adapters, which otherwise only call the command
 /// surface (`Session+Commands`). Everything runs on the loop's thread; unit tests build it over
@@ -14,8 +15,11 @@ public final class Session {
     /// What happened, for the adapters.
     public let events: SessionEvents
     public let library: Library
-    public let player: Player
+    /// Up Next, the current episode under the engine, and the comforts.
+    public let listening: Listening
     public let downloads: Downloads
+    /// Downloading ahead, new episodes, tidying.
+    public let downloadRules: DownloadRules
     /// Directory search, charts, and subscribing from any address (`connect` it to the network first).
     public let finder: Finder
     /// Transcripts and the full-text index, once `keepTranscripts` connects them.
@@ -25,6 +29,9 @@ public final class Session {
     /// Private feeds' passwords (`keepFeedPasswords` gives them a book shared with the transfers).
     public private(set) var privateFeeds: PrivateFeeds
     let timers: Timers
+    /// The store, read on the loop (small reads) and written on `background`.
+    let store: LibraryStore
+    let background: Background
     private var notices: NewEpisodeNotices?
     private var statusNotice: StatusNotice?
     /// Sync with a server, once an account is set (`startSync`).
@@ -38,7 +45,7 @@ public final class Session {
     /// How often downloaded files are tidied away (grace period, disk budget).
     static let tidyInterval: Duration = .seconds(15 * 60)
 
-    /// A session over `library` (whose events it shares): the player drives `engine`, downloads go
+    /// A session over `library` (whose events it shares): listening drives `engine`, downloads go
     /// through `transfers` into `downloadFolder`.
     public init(library: Library, engine: AudioEngine, store: LibraryStore, downloadStore: DownloadStore, background: Background,
                 transfers: EpisodeTransferring, files: DownloadFiles, downloadFolder: URL, timers: Timers,
@@ -46,22 +53,27 @@ public final class Session {
         events = library.events
         self.library = library
         self.timers = timers
-        player = Player(engine: engine, store: store, background: background, library: library, timers: timers, events: events)
-        player.chaptersFetcher = chapters
-        downloads = Downloads(store: downloadStore, episodes: store, library: library, background: background,
-                              transfers: transfers, files: files, folder: downloadFolder, timers: timers)
-        downloads.player = player
+        self.store = store
+        self.background = background
+        let downloads = Downloads(store: downloadStore, episodes: store, library: library, background: background,
+                                  transfers: transfers, files: files, folder: downloadFolder, timers: timers)
+        self.downloads = downloads
+        let listening = Listening(engine: engine, store: store, background: background, library: library, timers: timers,
+                                  events: events, chapters: chapters, localFile: { [unowned downloads] in downloads.file(for: $0) })
+        self.listening = listening
+        downloadRules = DownloadRules(downloads: downloads, library: library, episodes: store, background: background, timers: timers)
+        downloadRules.upNext = { [unowned listening] in listening.upNext.episodes }
+        downloadRules.currentEpisode = { [unowned listening] in listening.current?.id }
         finder = Finder(library: library, timers: timers)
         privateFeeds = PrivateFeeds(library: library, timers: timers)
-        player.localFile = { [unowned downloads] in downloads.file(for: $0) }
         rules = events.subscribe { [weak self] event in self?.apply(event) }
     }
 
     /// New-episode notices are posted through `notifier`, with covers from `art`.
     public func notify(through notifier: Notifier, art: ArtLookup) {
-        notices = NewEpisodeNotices(library: library, player: player, store: player.store, background: player.background,
+        notices = NewEpisodeNotices(library: library, listening: listening, store: store, background: background,
                                     art: art, notifier: notifier)
-        statusNotice = StatusNotice(player: player, art: art, notifier: notifier)
+        statusNotice = StatusNotice(listening: listening, library: library, art: art, notifier: notifier)
     }
 
     /// Shows what plays in a notification (Earshot's icon was clicked in the app grid); nothing without
@@ -71,21 +83,22 @@ public final class Session {
     /// Private feeds' passwords go in `book` (which the transfers read) and are kept by `keeper`, whose
     /// stored ones are loaded now; the first refresh waits for them.
     public func keepFeedPasswords(in book: FeedCredentials, keeper: FeedPasswordKeeping) {
-        let store = player.store, background = player.background, key = PrivateFeeds.keptKey
+        let store = self.store, background = self.background, key = PrivateFeeds.keptKey
         let anyKept = (try? store.settings(for: nil))?[key] != nil
         privateFeeds = PrivateFeeds(library: library, timers: timers, book: book, keeper: keeper, anyKept: anyKept) { kept in
-            background.run { Player.log { try store.saveSetting(key, value: kept ? "on" : nil, for: nil) } }
+            background.run { StoreWork.log { try store.saveSetting(key, value: kept ? "on" : nil, for: nil) } }
         }
     }
 
     /// Transcripts are fetched through `fetcher` for the listener's `languages` and kept in `store`;
     /// queries run on `reader`.
     public func keepTranscripts(fetcher: TranscriptFetching, store: TranscriptStore, reader: Background, languages: [String]) {
-        transcripts = Transcripts(fetcher: fetcher, store: store, episodes: player.store, background: player.background,
+        transcripts = Transcripts(fetcher: fetcher, store: store, episodes: self.store, background: background,
                                   reader: reader, timers: timers, languages: languages)
-        if let current = player.current?.id { transcripts?.wanted(current) }
+        if let current = listening.current?.id { transcripts?.wanted(current) }
         desktopSearch = transcripts.map { transcripts in
-            DesktopSearch(transcripts: transcripts, player: player, enqueue: { [unowned self] episodes throws(LibraryError) in
+            DesktopSearch(transcripts: transcripts, library: library, listening: listening, episodes: self.store, reader: reader,
+                          enqueue: { [unowned self] episodes throws(LibraryError) in
                 try self.enqueue(episodes)
             }, play: { [unowned self] result throws(LibraryError) in
                 switch result {
@@ -102,9 +115,9 @@ public final class Session {
     private func apply(_ event: SessionEvent) {
         switch event {
         case .upNextChanged:
-            downloads.followUpNext()
+            downloadRules.followUpNext()
         case .newEpisodes(let episodes, let podcast):
-            downloads.found(episodes, of: podcast)
+            downloadRules.found(episodes, of: podcast)
             inboxFound(episodes)
         case .episodeChanged(_, let to):
             leaveInbox([to])
@@ -113,14 +126,14 @@ public final class Session {
             transcripts?.wanted(episode)
         case .refreshFinished(let reports):
             notices?.refreshed(reports)
-            downloads.refreshed(reports)
+            downloadRules.refreshed(reports)
         case .podcastRemoved(let podcast, let deletingFiles):
-            downloads.removed(podcast: podcast, deletingFiles: deletingFiles)
+            downloadRules.removed(podcast: podcast, deletingFiles: deletingFiles)
             privateFeeds.podcastRemoved()
         case .settingChanged:
-            downloads.settingsChanged()
+            downloadRules.settingsChanged()
         case .feedStored(_, let saved, _):
-            if let merge = saved.merged { downloads.merged(merge) }
+            if let merge = saved.merged { downloadRules.merged(merge) }
         case .nowPlayingChanged, .seeked, .progressSaved, .podcastsChanged, .listened, .marked:
             break
         }
@@ -133,7 +146,7 @@ public final class Session {
     /// and when asked), continuing from the stored cursors; a first sync runs now.
     public func startSync(_ account: SyncAccount, server: SyncServer, store: SyncStore) {
         sync?.stop()
-        let state = (try? player.store.settings(for: nil)) ?? [:]
+        let state = (try? self.store.settings(for: nil)) ?? [:]
         sync = Sync(account: account, server: server, store: store, session: self, state: state)
         sync?.run()
     }
@@ -143,10 +156,10 @@ public final class Session {
     public func stopSync() {
         sync?.stop()
         sync = nil
-        let store = player.store
-        player.background.run {
+        let store = self.store
+        background.run {
             for key in [Sync.subscriptionsKey, Sync.actionsKey, Sync.lastSyncKey] {
-                Player.log { try store.saveSetting(key, value: nil, for: nil) }
+                StoreWork.log { try store.saveSetting(key, value: nil, for: nil) }
             }
         }
     }
@@ -156,13 +169,13 @@ public final class Session {
     /// Restores what was stored (Up Next, the history, the downloads) and makes `start` current, paused:
     /// before the bus name is owned, so the first client sees the episode where it was left.
     public func restore(at start: StartingPoint) {
-        player.restoreLists()
+        listening.restoreLists()
         do { try downloads.restore() } catch { Log.warning("\(error)") }
         switch start {
         case .episode(let id):
-            do { try player.restore(id) } catch { Log.warning("cannot restore the current episode: \(error)") }
+            do { try listening.restore(id) } catch { Log.warning("cannot restore the current episode: \(error)") }
         case .newest(let podcast):
-            player.selectNewest(of: podcast)
+            listening.selectNewest(of: podcast)
         case .nothing:
             break
         }
@@ -173,7 +186,7 @@ public final class Session {
     public func begin(refreshingEvery interval: Duration) {
         refreshInterval = interval
         privateFeeds.whenReady { [weak self] in self?.refreshAll() }
-        downloads.followUpNext()
+        downloadRules.followUpNext()
         tidy()
     }
 
@@ -186,8 +199,8 @@ public final class Session {
         tidyTimer = nil
         rules?.cancel()
         downloads.stop()
-        player.saveProgress(leaving: false)
-        player.stop()
+        listening.saveProgress(leaving: false)
+        listening.stop()
     }
 
     private func refreshAll() {
@@ -196,17 +209,7 @@ public final class Session {
     }
 
     private func tidy() {
-        downloads.tidy()
+        downloadRules.tidy()
         tidyTimer = timers.after(Self.tidyInterval) { [weak self] in self?.tidy() }
     }
-}
-
-/// Where playback starts when the daemon starts.
-public enum StartingPoint: Equatable, Sendable {
-    /// The stored current episode, restored where it was left.
-    case episode(EpisodeID)
-    /// A podcast used for the first time: its newest episode, paused at the start.
-    case newest(PodcastID)
-    /// An empty library.
-    case nothing
 }

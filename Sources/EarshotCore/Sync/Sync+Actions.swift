@@ -62,7 +62,7 @@ extension Sync {
     /// `done` on the loop. Everything that grows with the number of actions happens on the background.
     func apply(_ received: [EpisodeAction], done: @escaping () -> Void = {}) {
         let store = self.store, device = account.device
-        let playing = session.player.status == .playing ? session.player.current?.id : nil
+        let playing = session.listening.status == .playing ? session.listening.current?.id : nil
         background({ () -> (applied: Set<EpisodeID>, waiting: Int) in
             let waiting = try store.pendingActions()
             let actions = SyncRules.newestPerEpisode(waiting + received.filter { $0.device != device })
@@ -85,7 +85,7 @@ extension Sync {
         }) { [weak self] result in
             guard let self else { return }
             self.status.waiting = result.waiting
-            if !result.applied.isEmpty { self.session.player.placesChanged(result.applied) }
+            if !result.applied.isEmpty { self.session.listening.placesChanged(result.applied) }
             done()
         }
     }

@@ -36,8 +36,8 @@ extension Sync {
     private func playAction(for record: ListeningRecord) -> EpisodeAction? {
         guard let sound = record.soundURL, let podcast = record.podcast.flatMap({ syncURLs[$0] }) ?? record.podcastURL?.absoluteString
         else { return nil }
-        let length = session.player.current?.id == record.episode ? session.player.length?.inSeconds : nil
-        let total = (length ?? session.player.current?.episode.duration).map { Int($0.rounded()) }
+        let length = session.listening.current?.id == record.episode ? session.listening.length?.inSeconds : nil
+        let total = (length ?? session.listening.current?.episode.duration).map { Int($0.rounded()) }
         var position = Int(record.endPosition.rounded(.down))
         if record.finished, let total { position = total }
         let started = min(Int(record.startPosition.rounded(.down)), position)

@@ -123,13 +123,13 @@ public final class Sync {
     /// Saves a value among the library-wide state, in the background.
     func save(_ key: String, _ value: String) {
         let store = self.store
-        session.player.background.run { Player.log { try store.saveSetting(key, value: value, for: nil) } }
+        session.background.run { StoreWork.log { try store.saveSetting(key, value: value, for: nil) } }
     }
 
     /// Runs `work` on the background and `then` on the loop with its result; a store failure ends the
     /// sync with it.
     func background<T: Sendable>(_ work: @escaping @Sendable () throws -> T, then: @escaping (T) -> Void) {
-        session.player.background.run({ Result { try work() } }) { [weak self] result in
+        session.background.run({ Result { try work() } }) { [weak self] result in
             switch result {
             case .success(let value): then(value)
             case .failure(let error): self?.finish(.server("the library could not be read or written: \(error)"))

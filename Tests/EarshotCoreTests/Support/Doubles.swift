@@ -141,7 +141,7 @@ final class ScriptedEngine: AudioEngine {
     /// The audio reached its end.
     func finish() { emit(.endOfStream) }
 
-    /// Tells the player what the engine would: the state it is in now.
+    /// Tells the playhead what the engine would: the state it is in now.
     func announceState() { emit(.stateChanged(state)) }
 }
 

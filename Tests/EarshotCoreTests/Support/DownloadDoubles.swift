@@ -93,6 +93,7 @@ final class DownloadFixture {
     var transfers: ScriptedTransfers { core.transfers }
     var clock: ManualTimers { core.timers }
     var downloads: Downloads { core.downloads }
+    var downloadRules: DownloadRules { core.downloadRules }
 
     init(_ configure: (inout DownloadSettings) -> Void = { _ in }) throws {
         core = try CoreFixture(downloadDefaults: configure)

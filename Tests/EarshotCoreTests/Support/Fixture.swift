@@ -17,8 +17,9 @@ final class CoreFixture {
     let transfers: ScriptedTransfers
     let session: Session
     var library: Library { session.library }
-    var player: Player { session.player }
+    var player: Listening { session.listening }
     var downloads: Downloads { session.downloads }
+    var downloadRules: DownloadRules { session.downloadRules }
     /// Every event the session published, in order.
     private(set) var events: [SessionEvent] = []
 

@@ -1,6 +1,6 @@
 import EarshotStore
 
-/// Why the player or the library refused a request, in plain words. The bus adapters map each case to
+/// Why listening or the library refused a request, in plain words. The bus adapters map each case to
 /// a named D-Bus error; the command line prints the message.
 public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No podcast has this id.

@@ -2,13 +2,13 @@ import EarshotFeed
 import EarshotGLib
 import EarshotPlayback
 import EarshotStore
-import Foundation
 
 /// What the engine reports: state changes start and stop the progress timer, a learned length is
-/// stored, a landed seek is announced, the end of an episode moves on. Events of an earlier load (an end
-/// of stream still queued when Next was pressed) are dropped: they would act on the new episode. The
-/// play state is the engine's own, whatever the load, so state changes are always taken.
-extension Player {
+/// stored, a landed seek is announced, the end of an episode is published (the `Listening` moves on).
+/// Events of an earlier load (an end of stream still queued when Next was pressed) are dropped: they
+/// would act on the new episode. The play state is the engine's own, whatever the load, so state
+/// changes are always taken.
+extension Playhead {
     func handle(_ event: PlaybackEvent, of load: LoadStamp) {
         if case .stateChanged = event {} else if load != currentLoad {
             Log.debug("dropped \(event) of \(load): the current episode is \(currentLoad.map(String.init(describing:)) ?? "not loaded")")
@@ -16,29 +16,28 @@ extension Player {
         }
         switch event {
         case .stateChanged(let state):
-            if state == .stopped { settleOpenWaiters(nil) }  // stopped before it opened: nothing failed
+            if state == .stopped { opening.settle(nil) }  // stopped before it opened: nothing failed
             updateProgressTimer(playing: state == .playing)
-            sleepPlayStateChanged(playing: state == .playing)
-            rearmAlarms()
+            publish(.playStateChanged(playing: state == .playing))
             changed()
         case .durationChanged(let duration):
             learn(duration)
-            rearmAlarms()
+            publish(.paceChanged)
             changed()
         case .seekCompleted(let position):
             saveProgress()
-            if playheadMoved() { changed() }
+            if publish(.jumped) { changed() }
             events.publish(.seeked(position))
         case .endOfStream:
-            episodeEnded()
+            publish(.ended)
         case .buffering:
             break
         case .opened:
-            audioOpened()
+            opening.opened()
         case .error(let error):
             Log.warning("playback: \(error)")
             if engine.state == .stopped { currentLoad = nil }
-            audioFailed(error)
+            opening.failed(error, title: current?.episode.title)
             changed()
         }
     }
@@ -47,7 +46,7 @@ extension Player {
         guard load == currentLoad else { return }
         switch event {
         case .chaptersFound(let found):
-            adoptChapters(found.map { Chapter(start: $0.start, title: $0.title) }, from: .audio, for: current?.id)
+            publish(.chaptersFound(found.map { Chapter(start: $0.start, title: $0.title) }))
         case .fadeFinished:
             break  // the sleep timer pauses at its own deadline
         }
@@ -61,6 +60,6 @@ extension Player {
         guard seconds > 0, abs((current.learnedDuration ?? current.episode.duration ?? -10) - seconds) > 1 else { return }
         self.current?.learnedDuration = seconds
         let store = self.store, id = current.id
-        background.run { Self.log { try store.saveLearnedDuration(of: id, seconds: seconds) } }
+        background.run { StoreWork.log { try store.saveLearnedDuration(of: id, seconds: seconds) } }
     }
 }
