@@ -48,9 +48,9 @@ struct SessionBuilder {
 
     /// This computer's name, as the history and sync name the device listened on.
     static var hostName: String {
-        var buffer = [CChar](repeating: 0, count: 256)
+        var buffer = [UInt8](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count) == 0 else { return "this computer" }
-        let name = String(cString: buffer)
+        let name = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
         return name.isEmpty ? "this computer" : name
     }
 }
