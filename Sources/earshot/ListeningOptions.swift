@@ -30,7 +30,8 @@ struct ListeningOptions: Equatable {
     /// Puts the options on the daemon's listening and library.
     func apply(to listening: Listening, _ library: Library) throws {
         if let sleepFadeSeconds { listening.sleepFade = .milliseconds(Int64(sleepFadeSeconds * 1000)) }
-        listening.buttons = MediaButtons(next: nextButton ?? .episode, previous: previousButton ?? .episode)
+        listening.buttons = MediaButtons(next: nextButton ?? .builtIn(SettingsTable.nextButton),
+                                         previous: previousButton ?? .builtIn(SettingsTable.previousButton))
         do throws(LibraryError) {
             try library.configureDefaults(soundProfile)
         } catch {

@@ -45,7 +45,7 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let file = try Configuration.load()
         if verbose || file.verbose == true { g_setenv("G_MESSAGES_DEBUG", "earshot", 1) }
-        let minutes = refreshInterval ?? file.refreshInterval ?? 30
+        let minutes = refreshInterval ?? file.refreshInterval ?? UInt32(SettingsTable.defaultCount(SettingsTable.refreshInterval))
         guard (1...Configuration.maximumRefreshMinutes).contains(minutes) else {
             throw CommandFailure("--refresh-interval must be from 1 to \(Configuration.maximumRefreshMinutes) minutes (a week)")
         }

@@ -15,7 +15,7 @@ struct PrivateFeedRulesTests {
 
     init() throws {
         fixture = try CoreFixture()
-        try fixture.store.saveSetting(PrivateFeeds.keptKey, value: "on", for: nil)
+        try fixture.store.saveSetting(StateTable.feedPasswordsKept.key, value: "on", for: nil)
         fixture.session.keepFeedPasswords(in: book, keeper: keeper)
         keeper.finishLoading()
         fixture.feeds.answers[Self.feed] = .channel(CoreFixture.show("members", count: 2))
@@ -82,10 +82,10 @@ struct PrivateFeedRulesTests {
         #expect(untouched.asked == 0, "…is not: no Secret Service is woken for a library without private feeds")
         _ = subscribe([Self.feed.absoluteString], user: "alice", password: "right")
         fixture.timers.advance(1)
-        #expect(try fixture.store.settings(for: nil)[PrivateFeeds.keptKey] == "on")
+        #expect(try fixture.store.settings(for: nil)[StateTable.feedPasswordsKept.key] == "on")
         try fixture.session.unsubscribe(try #require(fixture.library.podcast(url: Self.feed)).id, deletingFiles: false)
         fixture.timers.advance(1)
-        #expect(try fixture.store.settings(for: nil)[PrivateFeeds.keptKey] == nil)
+        #expect(try fixture.store.settings(for: nil)[StateTable.feedPasswordsKept.key] == nil)
     }
 
     @Test func theStartUpRefreshWaitsForTheKeptPasswordsButNotForever() throws {
@@ -93,7 +93,7 @@ struct PrivateFeedRulesTests {
             let waiting = try CoreFixture()
             let keeper = MemoryKeeper()
             _ = try waiting.subscribe("show", CoreFixture.show("show", count: 1))
-            try waiting.store.saveSetting(PrivateFeeds.keptKey, value: "on", for: nil)
+            try waiting.store.saveSetting(StateTable.feedPasswordsKept.key, value: "on", for: nil)
             waiting.session.keepFeedPasswords(in: FeedCredentials(), keeper: keeper)
             keeper.credentials = [FeedCredential(origin: "https://members.test:443", user: "a", password: "b")]
             let before = waiting.feeds.requests.count

@@ -56,13 +56,10 @@ extension Playhead {
         background.run { StoreWork.log { try store.saveChapters(of: episode, chapters) } }
     }
 
-    /// Where the store keeps when Up Next last played (among the library-wide values; not a setting).
-    static let upNextPlayedKey = "state.up-next-played-at"
-
-    /// Stores when Up Next last played.
+    /// Stores when Up Next last played (`StateTable.upNextPlayedAt`).
     func saveUpNextPlayed(_ date: Date) {
-        let store = self.store, key = Self.upNextPlayedKey
-        background.run { StoreWork.log { try store.saveSetting(key, value: String(date.timeIntervalSince1970), for: nil) } }
+        let store = self.store
+        background.run { StoreWork.log { try store.save(StateTable.upNextPlayedAt, date) } }
     }
 
     /// Up Next, the history and when Up Next last played, as stored (at start-up).
@@ -70,8 +67,7 @@ extension Playhead {
         let queued = (try? store.listEpisodes(store.episodeList(.upNext))) ?? []
         let upNext = UpNext(queued.map { UpNext.Item(episode: $0.id, podcast: $0.podcast) })
         let history = (try? store.episodeList(.history)) ?? []
-        let playedAt = ((try? store.settings(for: nil))?[Self.upNextPlayedKey]).flatMap(Double.init)
-            .map(Date.init(timeIntervalSince1970:))
+        let playedAt = (try? store.settings(for: nil)).flatMap(StateTable.upNextPlayedAt.value(in:))
         return (Queue(upNext: upNext, history: history), playedAt)
     }
 }

@@ -12,7 +12,7 @@ import Foundation
 /// - A feed that answers 401 without one says that it asks for a user name and password
 ///   (`UpdateReport.needsPassword`), so a terminal can ask for them.
 /// - When the last podcast on an origin is removed, its password is forgotten.
-/// - The library remembers that passwords are kept (`keptKey`, no secret in it), so a library without
+/// - The library remembers that passwords are kept (`StateTable.feedPasswordsKept`, no secret in it), so a library without
 ///   private feeds never wakes the Secret Service.
 /// - At start, the refresh waits until the kept passwords are loaded (`whenReady`), at most
 ///   `loadingPatience`: a Secret Service that never answers delays it, never stops it.
@@ -27,9 +27,6 @@ public final class PrivateFeeds {
     private var ready: Bool
     private var waiting: [() -> Void] = []
     private var patience: TimerHandle?
-
-    /// The library's note that passwords are kept ("on"), in the settings table.
-    static let keptKey = "state.feed-passwords"
 
     /// How long the start-up refresh waits for the kept passwords.
     static let loadingPatience: Duration = .seconds(5)

@@ -40,7 +40,7 @@ public final class Session {
     private var refreshTimer: TimerHandle?
     private var tidyTimer: TimerHandle?
     /// Time between the timed refreshes of every podcast.
-    private var refreshInterval: Duration = .seconds(30 * 60)
+    private var refreshInterval: Duration = .seconds(Int64(SettingsTable.defaultCount(SettingsTable.refreshInterval)) * 60)
 
     /// How often downloaded files are tidied away (grace period, disk budget).
     static let tidyInterval: Duration = .seconds(15 * 60)
@@ -83,10 +83,10 @@ public final class Session {
     /// Private feeds' passwords go in `book` (which the transfers read) and are kept by `keeper`, whose
     /// stored ones are loaded now; the first refresh waits for them.
     public func keepFeedPasswords(in book: FeedCredentials, keeper: FeedPasswordKeeping) {
-        let store = self.store, background = self.background, key = PrivateFeeds.keptKey
-        let anyKept = (try? store.settings(for: nil))?[key] != nil
+        let store = self.store, background = self.background
+        let anyKept = (try? store.settings(for: nil)).flatMap(StateTable.feedPasswordsKept.value(in:)) == true
         privateFeeds = PrivateFeeds(library: library, timers: timers, book: book, keeper: keeper, anyKept: anyKept) { kept in
-            background.run { StoreWork.log { try store.saveSetting(key, value: kept ? "on" : nil, for: nil) } }
+            background.run { StoreWork.log { try store.save(StateTable.feedPasswordsKept, kept ? true : nil) } }
         }
     }
 

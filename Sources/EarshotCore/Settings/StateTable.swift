@@ -115,3 +115,10 @@ public enum StateTable {
     /// Whether `key` names a value Earshot keeps for itself rather than a listener's setting.
     public static func isState(_ key: String) -> Bool { key.hasPrefix("state.") }
 }
+
+extension LibraryStore {
+    /// Stores `value` under `key` among the library-wide values (nil removes it). Called off the loop.
+    func save<Value>(_ key: StateKey<Value>, _ value: Value?) throws {
+        try saveSetting(key.key, value: key.text(value), for: nil)
+    }
+}

@@ -8,12 +8,18 @@ public enum ButtonAction: String, Sendable, CaseIterable {
     case skip30s = "skip-30s"
 }
 
+extension ButtonAction {
+    /// The built-in action of `key` (`next-button` or `previous-button`), from the settings table (whose
+    /// choices are this type's cases, so the fallback is never taken).
+    public static func builtIn(_ key: String) -> ButtonAction { ButtonAction(rawValue: SettingsTable.builtIn(key)) ?? .episode }
+}
+
 /// What MPRIS Next and Previous do (configuration `next-button`, `previous-button`).
 public struct MediaButtons: Sendable, Equatable {
     public var next: ButtonAction
     public var previous: ButtonAction
 
-    public init(next: ButtonAction = .episode, previous: ButtonAction = .episode) {
+    public init(next: ButtonAction = .builtIn(SettingsTable.nextButton), previous: ButtonAction = .builtIn(SettingsTable.previousButton)) {
         self.next = next
         self.previous = previous
     }

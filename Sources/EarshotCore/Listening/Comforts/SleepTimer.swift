@@ -37,7 +37,7 @@ final class SleepTimer {
     }
 
     /// How long the fade lasts.
-    var fade: Duration = .seconds(10)
+    var fade: Duration = .seconds(roundedToMilliseconds: SettingsTable.defaultNumber(SettingsTable.sleepFade))
     private var armed: Armed?
     private unowned let playhead: Playhead
     /// Whose volume fades.
