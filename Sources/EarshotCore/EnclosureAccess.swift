@@ -1,21 +1,28 @@
 import Foundation
 
-/// Which enclosures Earshot opens. A feed from the network may only point to http(s) audio, as
-/// downloads require: a `file://` enclosure there could name a device (`/dev/ptmx`), and GStreamer would
-/// block reading it with no way to stop. A feed read from a local file may point to local audio, and
-/// then only to a regular file.
+/// Which addresses a feed gives Earshot opens. A feed from the network may only point to http(s), for
+/// its audio as for what else Earshot fetches from it (transcripts): a `file://` enclosure there could
+/// name a device (`/dev/ptmx`), and GStreamer would block reading it with no way to stop; a `file://`
+/// transcript would have Earshot read a local file (`~/.ssh/id_rsa`), store it, index it and print it.
+/// A feed read from a local file may point to local files, and then only to regular files.
 enum EnclosureAccess {
     /// Why `sound`, an enclosure of the feed at `feed`, is not opened; nil when it may be.
-    static func problem(sound: URL, feed: URL?) -> String? {
-        let scheme = sound.scheme?.lowercased() ?? ""
+    static func problem(sound: URL, feed: URL?) -> String? { problem(sound, kind: "audio", feed: feed) }
+
+    /// Why `address`, which the feed at `feed` names for Earshot to fetch (a transcript), is not read;
+    /// nil when it may be.
+    static func problem(fetching address: URL, feed: URL?) -> String? { problem(address, kind: "addresses", feed: feed) }
+
+    private static func problem(_ address: URL, kind: String, feed: URL?) -> String? {
+        let scheme = address.scheme?.lowercased() ?? ""
         if ["http", "https"].contains(scheme) { return nil }
         guard feed?.isFileURL == true else {
-            return "a feed from the network may only point to http or https audio, not \(sound.absoluteString)"
+            return "a feed from the network may only point to http or https \(kind), not \(address.absoluteString)"
         }
-        guard scheme == "file" else { return "\(sound.absoluteString) is neither a local file nor an http or https address" }
+        guard scheme == "file" else { return "\(address.absoluteString) is neither a local file nor an http or https address" }
         var status = stat()
-        guard stat(sound.path, &status) == 0 else { return "\(sound.path) does not exist" }
-        guard status.st_mode & S_IFMT == S_IFREG else { return "\(sound.absoluteString) is not a regular file" }
+        guard stat(address.path, &status) == 0 else { return "\(address.path) does not exist" }
+        guard status.st_mode & S_IFMT == S_IFREG else { return "\(address.absoluteString) is not a regular file" }
         return nil
     }
 }

@@ -110,6 +110,19 @@ struct TranscriptRulesTests {
         #expect(throws: LibraryError.self, "an hour later the numbers are no longer lent") { try fixture.session.playFound(1) }
     }
 
+    @Test func aLocalFileNamedByAFeedFromTheNetworkIsNeverReadAsATranscript() throws {
+        var channel = CoreFixture.show("leaky", count: 1)
+        channel.episodes[0].transcripts = [TranscriptLink(url: URL(fileURLWithPath: "/home/me/.ssh/id_rsa"), type: "text/plain", language: "en")]
+        try fixture.subscribe("leaky", channel)
+        let episode = try fixture.episode("leaky-1")
+        fixture.session.transcripts?.wanted(episode)
+        var answer: Result<StoredTranscript, LibraryError>?
+        fixture.session.transcripts?.transcript(of: episode) { answer = $0 }
+        #expect(!fetcher.asked.contains { $0.url.isFileURL }, "never fetched: \(fetcher.asked)")
+        guard case .failure(.noEpisode(let words))? = answer else { Issue.record("\(String(describing: answer))"); return }
+        #expect(words.contains("may only point to http or https"), "\(words)")
+    }
+
     @Test func anEpisodeWhoseFeedListsNoTranscriptSaysSo() throws {
         try fixture.subscribe("plain", CoreFixture.show("plain", count: 1))
         var answer: Result<StoredTranscript, LibraryError>?

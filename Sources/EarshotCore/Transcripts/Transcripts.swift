@@ -50,7 +50,7 @@ public final class Transcripts {
             guard let stored = try? episodes.storedEpisode(episode), !stored.episode.transcripts.isEmpty,
                   (try? store.hasTranscript(episode)) == false else { return nil }
             if let attempt = try? store.transcriptAttempt(of: episode), (attempt.nextAttemptAt ?? .distantFuture) > now { return nil }
-            return TranscriptChoice.best(of: stored.episode.transcripts, languages: languages)
+            return TranscriptChoice.best(of: Self.readable(stored, episodes).links, languages: languages)
         }) { [weak self] link in
             guard let self else { return }
             guard let link else {
@@ -72,8 +72,10 @@ public final class Transcripts {
             do {
                 guard let stored = try episodes.storedEpisode(episode) else { return .failure(.noSuchEpisode(episode)) }
                 if let transcript = try store.transcript(of: episode) { return .success(.stored(transcript)) }
-                guard let link = TranscriptChoice.best(of: stored.episode.transcripts, languages: languages) else {
-                    return .failure(.noEpisode("“\(stored.episode.title ?? "this episode")” has no transcript: its feed lists none"))
+                let readable = Self.readable(stored, episodes)
+                guard let link = TranscriptChoice.best(of: readable.links, languages: languages) else {
+                    let why = readable.refusal ?? "its feed lists none"
+                    return .failure(.noEpisode("“\(stored.episode.title ?? "this episode")” has no transcript: \(why)"))
                 }
                 return .success(.fetch(link))
             } catch {
@@ -90,6 +92,20 @@ public final class Transcripts {
             case .failure(let error): completion(.failure(error))
             }
         }
+    }
+
+    /// The transcripts `stored`'s feed lists that Earshot may read (`EnclosureAccess`: only http(s) from
+    /// a feed from the network, which a library stored before that rule may still hold), and why the
+    /// first one left out is, when one is.
+    private static func readable(_ stored: StoredEpisode, _ episodes: LibraryStore) -> (links: [TranscriptLink], refusal: String?) {
+        let feed = (try? episodes.podcast(stored.podcast))??.url
+        var refusal: String?
+        let links = stored.episode.transcripts.filter { link in
+            guard let problem = EnclosureAccess.problem(fetching: link.url, feed: feed) else { return true }
+            refusal = refusal ?? problem
+            return false
+        }
+        return (links, refusal)
     }
 
     /// Finds `text` in the library (of `podcast`, when given; among the podcasts and episodes of
