@@ -129,6 +129,27 @@ struct PrivateFeedDaemonTests {
         #expect(h.terminate() == 0)
     }
 
+    /// A web page on another origin that links to the private feed: the feed is what asks, so the
+    /// refusal names the feed and its hint gives the password to the feed's origin, never the page's.
+    @Test func aWebPageLeadingToAPrivateFeedNamesTheFeedAsTheOneAskingForAPassword() throws {
+        let page = h.server.url("/show.html")
+        h.server.serve("/show.html", body: Array("""
+            <html><head><title>Show</title>
+            <link rel="alternate" type="application/rss+xml" title="Members" href="\(feed.absoluteString)"></head><body></body></html>
+            """.utf8), contentType: "text/html")
+        let bare = try earshot("add", page.absoluteString)
+        #expect(bare.status == 1)
+        #expect(bare.stderr.contains("\(feed.absoluteString): the server asks for a user name and password"), "\(bare.stderr)")
+        let hint = "earshot add \(feed.absoluteString) --user NAME --password-stdin"
+        #expect(bare.stderr.contains(hint), "\(bare.stderr)")
+
+        // The hint works as written.
+        let added = try addWithPassword(Self.password)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(h.server.requests.allSatisfy { $0.headers["authorization"] == nil }, "the page's server never sees the password")
+        #expect(h.terminate() == 0)
+    }
+
     @Test func anEpisodeOfAPrivateFeedStreamsWithItsPassword() throws {
         #expect(try addWithPassword(Self.password).status == 0)
         #expect(try earshot("play", "Members Show").status == 0)

@@ -115,7 +115,9 @@ public final class PrivateFeeds {
             }
             guard let credential = lifted.credentials[index] else {
                 if reports[index].needsPassword {
-                    reports[index].error = "\(reports[index].url.absoluteString): the server asks for a user name and password"
+                    // The feed a web page led to is what asks, not the page.
+                    let asking = reports[index].feed ?? reports[index].url
+                    reports[index].error = "\(asking.absoluteString): the server asks for a user name and password"
                 }
                 continue
             }

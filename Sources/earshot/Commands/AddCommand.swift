@@ -89,18 +89,25 @@ struct AddCommand: ParsableCommand {
         if !choosing.isEmpty { throw ExitCode.failure }
     }
 
-    /// A private feed's user name and password, asked on the terminal, tried once.
+    /// A private feed's user name and password, asked on the terminal, tried once. They belong to the
+    /// feed that asked for them (the one a web page led to, not the page), named with its port when the
+    /// address has one.
     private func askAndRetry(_ result: FeedResult, with client: DaemonClient) throws -> FeedResult {
-        let host = URL(string: result.url)?.host ?? result.url
+        let asking = Self.askingAddress(result)
+        let host = URL(string: asking).flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } } ?? asking
         Console.fail("\(SafeText.escaped(host)) asks for a user name and password.")
         let user = try PasswordInput.line(prompt: "User name: ")
         let password = try PasswordInput.password(fromStandardInput: false, prompt: "Password for \(user): ")
-        return try client.subscribePrivate(result.url, user: user, password: password, autoQueue: true)
+        return try client.subscribePrivate(asking, user: user, password: password, autoQueue: true)
     }
 
     /// The line for a feed that failed; one that asks for a password says how to give it.
     private func failure(_ result: FeedResult) -> String {
         guard result.needsPassword == true else { return FeedResultText.failure(result) }
-        return FeedResultText.failure(result) + " (give them with: earshot add \(result.url) --user NAME --password-stdin)"
+        return FeedResultText.failure(result) + " (give them with: earshot add \(Self.askingAddress(result)) --user NAME --password-stdin)"
     }
+
+    /// The address that asked for a password: the feed a web page or a directory's page led to, else the
+    /// address given.
+    private static func askingAddress(_ result: FeedResult) -> String { result.feed ?? result.url }
 }
