@@ -2,6 +2,7 @@ import EarshotCore
 import EarshotFeed
 import EarshotGLib
 import EarshotStore
+import EarshotSync
 import Foundation
 
 /// The sync account of this daemon: logging in (checked with the server before anything is kept),

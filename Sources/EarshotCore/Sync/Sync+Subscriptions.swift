@@ -1,5 +1,6 @@
 import EarshotGLib
 import EarshotStore
+import EarshotSync
 import Foundation
 
 /// Subscriptions both ways. The first sync is a union (nothing removed on either side); after it, what

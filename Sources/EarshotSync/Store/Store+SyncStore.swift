@@ -1,0 +1,15 @@
+import EarshotStore
+import Foundation
+
+/// The library's store is sync's persistence; received actions are decided by `ReceivedActions` over
+/// the store's reader and written in the same transaction.
+extension Store: SyncStore {
+    public func receive(_ received: [EpisodeAction], rules: ReceivingRules, cursor: (key: String, value: String)?) throws -> ReceivedOutcome {
+        try receiveActions { library in
+            var (writes, outcome) = try ReceivedActions.decide(received: received, waiting: try library.waitingActions(), rules: rules,
+                                                               in: library)
+            writes.state = cursor
+            return (writes, outcome)
+        }
+    }
+}
