@@ -90,9 +90,4 @@ extension Store {
             for (old, new) in renamed { try db.execute(sql: "UPDATE feed SET syncURL = ? WHERE syncURL = ?", arguments: [new, old]) }
         }
     }
-
-    /// The podcast a sync address names: by its sync address, its feed address or a former address.
-    public func podcastID(syncURL: String) throws -> PodcastID? {
-        try read { db in try SyncLibraryReader.podcast(syncURL: syncURL, db) }
-    }
 }

@@ -137,10 +137,6 @@ public final class SyncLibraryReader {
 
     /// The podcast a sync address names: by its sync address, its feed address or a former address.
     public func podcast(syncURL: String) throws -> PodcastID? {
-        try Self.podcast(syncURL: syncURL, db)
-    }
-
-    static func podcast(syncURL: String, _ db: Database) throws -> PodcastID? {
         try Int64.fetchOne(db, sql: """
             SELECT coalesce((SELECT id FROM feed WHERE syncURL = ?1), (SELECT id FROM feed WHERE url = ?2),
                             (SELECT feedId FROM feedAlias WHERE url = ?2))

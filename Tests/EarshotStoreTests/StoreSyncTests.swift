@@ -124,6 +124,10 @@ extension Store {
         }
     }
 
+    fileprivate func podcastID(syncURL: String) throws -> PodcastID? {
+        try receiveActions { library in (SyncWrites(), try library.podcast(syncURL: syncURL)) }
+    }
+
     fileprivate func savePending(_ actions: [EpisodeAction]) throws {
         try receiveActions { _ in (SyncWrites(waiting: actions), ()) }
     }
