@@ -92,4 +92,20 @@ struct ReceivedActionsTests {
         let (writes, _) = try ReceivedActions.decide(received: [Self.play(Self.two, 120, at: 4_321)], waiting: [], rules: rules, in: library)
         #expect(writes.places.map(\.at) == [at(4_321)])
     }
+
+    @Test func theCursorIsWrittenWithWhatWasTaken() throws {
+        let rules = ReceivingRules(device: "desk", playing: { nil }, finished: finishedNearTheEnd)
+        let (writes, _) = try ReceivedActions.decide(received: [Self.play(Self.two, 120, at: 4_000)], waiting: [],
+                                                     cursor: ("state.sync.actions-since", "77"), rules: rules, in: library)
+        #expect(writes.state?.key == "state.sync.actions-since" && writes.state?.value == "77")
+    }
+
+    @Test func onceSyncStoppedNothingIsTakenNorTheCursorKept() throws {
+        let rules = ReceivingRules(device: "desk", active: { false }, playing: { nil }, finished: finishedNearTheEnd)
+        let (writes, outcome) = try ReceivedActions.decide(received: [Self.play(Self.two, 120, at: 4_000)],
+                                                           waiting: [Self.play(Self.missing, 1, at: 1)],
+                                                           cursor: ("state.sync.actions-since", "77"), rules: rules, in: library)
+        #expect(writes.places.isEmpty && writes.waiting.isEmpty && writes.settled.isEmpty && writes.state == nil)
+        #expect(outcome == ReceivedOutcome(applied: [], waiting: 1), "what waited still waits")
+    }
 }

@@ -66,11 +66,12 @@ extension Sync {
         background({ try store.receive([], rules: rules, cursor: nil) }) { [weak self] outcome in self?.received(outcome) }
     }
 
-    /// How received actions are taken here: this device's own left out, the episode playing at that
-    /// moment left waiting, a play near the end finishing its episode by the listening rule.
+    /// How received actions are taken here: only while this sync runs, this device's own left out, the
+    /// episode playing at that moment left waiting, a play near the end finishing its episode by the
+    /// listening rule.
     private var receivingRules: ReceivingRules {
-        let playing = playingNow
-        return ReceivingRules(device: account.device, playing: { playing.episode },
+        let state = receiving
+        return ReceivingRules(device: account.device, active: { !state.isStopped }, playing: { state.episode },
                               finished: { ProgressRules.isFinished(leavingAt: $0, duration: $1) })
     }
 

@@ -9,7 +9,7 @@ import Foundation
 extension Sync {
     /// Follows what happened in the session.
     func hear(_ event: SessionEvent) {
-        playingNow.episode = listening.playing()
+        receiving.episode = listening.playing()
         switch event {
         case .feedStored(let podcast, let saved, _):
             if saved.isNew, syncURLs[podcast.id] == nil {

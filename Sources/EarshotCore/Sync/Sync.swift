@@ -17,8 +17,8 @@ public final class Sync {
     let background: Background
     unowned let session: Session
     let listening: SyncListening
-    /// The episode playing now, for the rules that take received actions off the loop.
-    let playingNow = PlayingNow()
+    /// The episode playing now and whether this sync was stopped, for taking received actions off the loop.
+    let receiving = ReceivingState()
     public internal(set) var status = SyncStatus()
     /// The server's cursors, and whether the first sync (the union) was done.
     var subscriptionsSince: Int64?
@@ -57,7 +57,7 @@ public final class Sync {
         self.background = background
         self.session = session
         self.listening = listening
-        playingNow.episode = listening.playing()
+        receiving.episode = listening.playing()
         subscriptionsSince = state[Self.subscriptionsKey].flatMap { Int64($0) }
         actionsSince = state[Self.actionsKey].flatMap { Int64($0) } ?? 0
         status.lastSync = state[Self.lastSyncKey].flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
@@ -128,6 +128,7 @@ public final class Sync {
     func stop() {
         debounce?.cancel()
         debounce = nil
+        receiving.stop()
     }
 
     /// Saves a value among the library-wide state, in the background.

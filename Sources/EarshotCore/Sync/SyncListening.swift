@@ -11,14 +11,21 @@ struct SyncListening {
     var length: (EpisodeID?) -> Double?
 }
 
-/// The episode playing now, written on the loop as the session's events come and read off it when
-/// received actions are taken (an action for it waits until it no longer plays).
-final class PlayingNow: @unchecked Sendable {  // the value is guarded by the lock
+/// What the loop tells the store's work on received actions, which runs off it: the episode playing
+/// now (written as the session's events come; an action for it waits until it no longer plays), and
+/// whether this sync was stopped (logged out, or another account: a reply that arrives after that is
+/// not taken, and its cursor not kept).
+final class ReceivingState: @unchecked Sendable {  // the values are guarded by the lock
     private let lock = NSLock()
-    private var value: EpisodeID?
+    private var playing: EpisodeID?
+    private var stopped = false
 
     var episode: EpisodeID? {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
+        get { lock.withLock { playing } }
+        set { lock.withLock { playing = newValue } }
     }
+
+    var isStopped: Bool { lock.withLock { stopped } }
+
+    func stop() { lock.withLock { stopped = true } }
 }

@@ -6,10 +6,7 @@ import Foundation
 extension Store: SyncStore {
     public func receive(_ received: [EpisodeAction], rules: ReceivingRules, cursor: (key: String, value: String)?) throws -> ReceivedOutcome {
         try receiveActions { library in
-            var (writes, outcome) = try ReceivedActions.decide(received: received, waiting: try library.waitingActions(), rules: rules,
-                                                               in: library)
-            writes.state = cursor
-            return (writes, outcome)
+            try ReceivedActions.decide(received: received, waiting: try library.waitingActions(), cursor: cursor, rules: rules, in: library)
         }
     }
 }
