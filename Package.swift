@@ -46,15 +46,19 @@ let package = Package(
         // Persistence: feeds, episodes and listening progress in SQLite through GRDB.
         .target(name: "EarshotStore", dependencies: ["EarshotFeed", .product(name: "GRDB", package: "GRDB.swift")]),
 
+        // Sync with a podcast sync server: the gpodder.net API 2 and Nextcloud gPodder Sync dialects, the HTTP
+        // exchange on its network thread, the JSON reader, matching and the newest-wins rule.
+        .target(name: "EarshotSync", dependencies: ["EarshotFeed", "EarshotStore", "EarshotGLib", "CEarshot", "CGLib", "CSoup"]),
+
         // The podcast rules: play order, navigation, auto-advance, tying feed, playback and MPRIS together.
-        .target(name: "EarshotCore", dependencies: ["EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotGLib", "CEarshot"]),
+        .target(name: "EarshotCore", dependencies: ["EarshotFeed", "EarshotStore", "EarshotSync", "EarshotPlayback", "EarshotGLib", "CEarshot"]),
 
         // The bus adapters over Core: MPRIS Player and Playlists, and org.earshot.Earshot1.
-        .target(name: "EarshotService", dependencies: ["EarshotCore", "EarshotMPRIS", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotGLib", "CEarshot", "CGLib"]),
+        .target(name: "EarshotService", dependencies: ["EarshotCore", "EarshotSync", "EarshotMPRIS", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotGLib", "CEarshot", "CGLib"]),
 
         .executableTarget(
             name: "earshot",
-            dependencies: ["EarshotCore", "EarshotService", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "CGLib", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["EarshotCore", "EarshotService", "EarshotSync", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "CGLib", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "earshot-bench",
             dependencies: ["EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "EarshotTestSupport",
@@ -71,11 +75,12 @@ let package = Package(
             dependencies: ["EarshotFeed", "EarshotTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotCLITests", dependencies: ["earshot", "EarshotMPRIS", "EarshotGLib", "EarshotTestSupport", "EarshotFeed"]),
-        .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotGLib"]),
-        .testTarget(name: "EarshotStoreTests", dependencies: ["EarshotStore", "EarshotFeed"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotSync", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotGLib"]),
+        .testTarget(name: "EarshotStoreTests", dependencies: ["EarshotStore", "EarshotSync", "EarshotFeed"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotDaemonTests", dependencies: ["EarshotTestSupport", "EarshotGLib", "EarshotMPRIS", "EarshotStore"]),
         .testTarget(name: "EarshotPlaybackTests", dependencies: ["EarshotPlayback", "EarshotTestSupport", "EarshotGLib"]),
         .testTarget(name: "EarshotMPRISTests", dependencies: ["EarshotMPRIS", "EarshotGLib", "EarshotTestSupport"]),
-        .testTarget(name: "EarshotServiceTests", dependencies: ["EarshotService", "EarshotCore", "EarshotMPRIS", "EarshotFeed", "EarshotStore"]),
+        .testTarget(name: "EarshotSyncTests", dependencies: ["EarshotSync", "EarshotStore", "EarshotFeed", "EarshotGLib", "EarshotTestSupport"]),
+        .testTarget(name: "EarshotServiceTests", dependencies: ["EarshotService", "EarshotSync", "EarshotCore", "EarshotMPRIS", "EarshotFeed", "EarshotStore"]),
     ]
 )

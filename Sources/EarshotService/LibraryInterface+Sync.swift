@@ -1,6 +1,7 @@
 import EarshotCore
 import EarshotMPRIS
 import EarshotStore
+import EarshotSync
 import Foundation
 
 /// Sync on org.earshot.Earshot1: logging in and out, syncing now, and the status (see

@@ -2,6 +2,7 @@ import EarshotCore
 import EarshotFeed
 import EarshotGLib
 import EarshotStore
+import EarshotSync
 import Foundation
 
 /// The sync account of this daemon: logging in (checked with the server before anything is kept),
@@ -17,8 +18,6 @@ public final class SyncSetup {
     /// Where the password went at the last login (nil until one, or after a restart: then it was found).
     private(set) var passwordPlace: SyncPasswords.Place?
 
-    static let serverKey = "state.sync.server", userKey = "state.sync.user", dialectKey = "state.sync.dialect"
-    static let deviceKey = "state.sync.device"
 
     public init(session: Session, store: Store, background: Background, passwords: SyncPasswords, hostName: String) {
         self.session = session
@@ -65,8 +64,8 @@ public final class SyncSetup {
             self.background.run({ () -> Result<SyncPasswords.Place, Error> in
                 Result {
                     let place = try passwords.store(password, server: server.absoluteString, user: user)
-                    for (key, value) in [(Self.serverKey, server.absoluteString), (Self.userKey, user),
-                                         (Self.dialectKey, dialect.rawValue), (Self.deviceKey, account.device)] {
+                    for (key, value) in [(StateTable.syncServer.key, server.stateText), (StateTable.syncUser.key, user),
+                                         (StateTable.syncDialect.key, dialect.rawValue), (StateTable.syncDevice.key, account.device)] {
                         try store.saveSetting(key, value: value, for: nil)
                     }
                     return place
@@ -94,7 +93,7 @@ public final class SyncSetup {
         let passwords = self.passwords, store = self.store
         background.run({
             if let account { passwords.forget(server: account.server.absoluteString, user: account.user) }
-            for key in [Self.serverKey, Self.userKey, Self.dialectKey, Self.deviceKey] {
+            for key in StateTable.syncAccountKeys {
                 do { try store.saveSetting(key, value: nil, for: nil) } catch { Log.warning("sync: could not forget \(key): \(error)") }
             }
         }, completion: { done() })
@@ -102,10 +101,11 @@ public final class SyncSetup {
 
     /// The stored account, if any.
     func storedAccount() -> SyncAccount? {
-        guard let state = try? store.settings(for: nil), let server = state[Self.serverKey].flatMap(URL.init(string:)),
-              let user = state[Self.userKey] else { return nil }
-        return SyncAccount(server: server, user: user, dialect: state[Self.dialectKey].flatMap(SyncAccount.Dialect.init) ?? .gpodder,
-                           device: state[Self.deviceKey] ?? deviceID)
+        guard let state = try? store.settings(for: nil), let server = StateTable.syncServer.value(in: state),
+              let user = StateTable.syncUser.value(in: state) else { return nil }
+        return SyncAccount(server: server, user: user,
+                           dialect: StateTable.syncDialect.value(in: state).flatMap(SyncAccount.Dialect.init) ?? .gpodder,
+                           device: StateTable.syncDevice.value(in: state) ?? deviceID)
     }
 
     private func client(_ account: SyncAccount, _ password: String) -> GPodderSyncClient {

@@ -1,5 +1,6 @@
 @testable import EarshotCore
 import EarshotStore
+import EarshotSync
 import Foundation
 import Testing
 
@@ -11,13 +12,16 @@ struct SyncRulesTests {
                       timestamp: Date(timeIntervalSince1970: seconds), started: 0, position: position, total: total)
     }
 
+    /// The listening rule a received play finishes by, as sync is given it.
+    private let finished = { ProgressRules.isFinished(leavingAt: $0, duration: $1) }
+
     @Test func aPlayNearTheEndFinishesTheEpisodeByTheLocalRuleAndNewIsTheStart() throws {
-        #expect(SyncRules.place(of: play(1_200, of: 3_600, at: 0))! == (1_200, false))
-        #expect(SyncRules.place(of: play(3_590, of: 3_600, at: 0))! == (3_600, true), "within the last 30 s")
-        #expect(SyncRules.place(of: play(nil, of: 3_600, at: 0)) == nil, "a play without a position says nothing")
+        #expect(SyncRules.place(of: play(1_200, of: 3_600, at: 0), finished: finished)! == (1_200, false))
+        #expect(SyncRules.place(of: play(3_590, of: 3_600, at: 0), finished: finished)! == (3_600, true), "within the last 30 s")
+        #expect(SyncRules.place(of: play(nil, of: 3_600, at: 0), finished: finished) == nil, "a play without a position says nothing")
         let new = EpisodeAction(podcast: "p", episode: "e", kind: .new, timestamp: Date())
-        #expect(SyncRules.place(of: new)! == (0, false))
-        #expect(SyncRules.place(of: EpisodeAction(podcast: "p", episode: "e", kind: .download, timestamp: Date())) == nil)
+        #expect(SyncRules.place(of: new, finished: finished)! == (0, false))
+        #expect(SyncRules.place(of: EpisodeAction(podcast: "p", episode: "e", kind: .download, timestamp: Date()), finished: finished) == nil)
     }
 
     @Test func theNewestActionPerEpisodeWinsWhateverTheOrderTheyCameIn() {

@@ -1,5 +1,6 @@
 @testable import EarshotCore
 import EarshotStore
+import EarshotSync
 import Foundation
 import Testing
 

@@ -35,7 +35,7 @@ public final class Session {
     private var notices: NewEpisodeNotices?
     private var statusNotice: StatusNotice?
     /// Sync with a server, once an account is set (`startSync`).
-    public private(set) var sync: Sync?
+    public internal(set) var sync: Sync?
     private var rules: EventSubscription?
     private var refreshTimer: TimerHandle?
     private var tidyTimer: TimerHandle?
@@ -134,34 +134,12 @@ public final class Session {
             downloadRules.settingsChanged()
         case .feedStored(_, let saved, _):
             if let merge = saved.merged { downloadRules.merged(merge) }
+        case .placesSynced(let episodes):
+            listening.placesChanged(episodes)
         case .nowPlayingChanged, .seeked, .progressSaved, .podcastsChanged, .listened, .marked:
             break
         }
         sync?.hear(event)
-    }
-
-    // MARK: Sync
-
-    /// Syncs with `server` as `account` from now on (after each refresh, shortly after each change here,
-    /// and when asked), continuing from the stored cursors; a first sync runs now.
-    public func startSync(_ account: SyncAccount, server: SyncServer, store: SyncStore) {
-        sync?.stop()
-        let state = (try? self.store.settings(for: nil)) ?? [:]
-        sync = Sync(account: account, server: server, store: store, session: self, state: state)
-        sync?.run()
-    }
-
-    /// Stops syncing (the library stays as it is); forgets the cursors, so another account starts with
-    /// a first sync.
-    public func stopSync() {
-        sync?.stop()
-        sync = nil
-        let store = self.store
-        background.run {
-            for key in [Sync.subscriptionsKey, Sync.actionsKey, Sync.lastSyncKey] {
-                StoreWork.log { try store.saveSetting(key, value: nil, for: nil) }
-            }
-        }
     }
 
     // MARK: Start and end

@@ -37,6 +37,9 @@ public enum SessionEvent {
     case marked([EpisodeID], played: Bool)
     /// An episode's audio was downloaded.
     case downloaded(EpisodeID)
+    /// Sync took places from other devices for these episodes (the store has them): what listening
+    /// remembers of them is older (the one playing is never among them).
+    case placesSynced(Set<EpisodeID>)
 }
 
 /// The session's publish–subscribe hub, on the loop's thread. Subscribers hear each event synchronously,

@@ -1,12 +1,13 @@
 import EarshotGLib
 import EarshotStore
+import EarshotSync
 import Foundation
 
 /// Places both ways: the outbox's actions are sent (with their original times, in batches), then the
-/// other devices' actions since the cursor are read, the newest per episode kept, and applied where
-/// newer than the episode's own last listen. An action whose episode is not in the library yet, or is
-/// playing now, waits in the store and is tried again at each sync and whenever listening stops (the
-/// newest still wins: listening here after the action keeps this place).
+/// other devices' actions since the cursor are read and taken by `ReceivedActions`' rules (the newest
+/// per episode, applied where newer than the episode's own last listen). An action whose episode is not
+/// in the library yet, or is playing now, waits in the store and is tried again at each sync and
+/// whenever listening stops (the newest still wins: listening here after the action keeps this place).
 extension Sync {
     /// How many actions go in one upload.
     static let uploadBatch = 500
@@ -39,54 +40,44 @@ extension Sync {
         }
     }
 
+    /// Asks for the other devices' actions since the cursor: they are read on the network thread and
+    /// taken there by the store (places, what waits, the new cursor: one transaction); only the outcome
+    /// comes back to the loop.
     private func download() {
-        server.actions(since: actionsSince) { [weak self] result in
+        let store = self.store, rules = receivingRules
+        server.actions(since: actionsSince, receive: { page in
+            Result { (try store.receive(page.actions, rules: rules, cursor: (StateTable.syncActionsSince.key, String(page.timestamp))), page.timestamp) }
+                .mapError(Self.storeFailure)
+        }) { [weak self] result in
             guard let self else { return }
             switch result {
             case .failure(let failure): self.finish(failure)
-            case .success(let page):
-                // Only the cursor waits here: the actions (tens of thousands in a first sync) are let go
-                // on the background once applied, not on the loop.
-                let cursor = page.timestamp
-                self.apply(page.actions) { [weak self] in
-                    guard let self else { return }
-                    self.actionsSince = cursor
-                    self.save(Self.actionsKey, String(cursor))
-                    self.finish(nil)
-                }
+            case .success(let (outcome, cursor)):
+                self.actionsSince = cursor
+                self.received(outcome)
+                self.finish(nil)
             }
         }
     }
 
-    /// Applies received actions (with those still waiting; this device's own left out), then calls
-    /// `done` on the loop. Everything that grows with the number of actions happens on the background.
-    func apply(_ received: [EpisodeAction], done: @escaping () -> Void = {}) {
-        let store = self.store, device = account.device
-        let playing = session.listening.status == .playing ? session.listening.current?.id : nil
-        background({ () -> (applied: Set<EpisodeID>, waiting: Int) in
-            let waiting = try store.pendingActions()
-            let actions = SyncRules.newestPerEpisode(waiting + received.filter { $0.device != device })
-            let episodes = try store.matchEpisodes(actions, normalise: SyncRules.normalised)
-            var places: [(episode: EpisodeID, position: Double, completed: Bool, at: Date)] = []
-            var keep: [EpisodeAction] = [], settled: [EpisodeAction] = []
-            for (action, episode) in zip(actions, episodes) {
-                guard let episode, episode != playing, let place = SyncRules.place(of: action) else {
-                    keep.append(action)
-                    continue
-                }
-                places.append((episode, place.position, place.completed, action.timestamp))
-                settled.append(action)
-            }
-            let applied = try store.applyPlaces(places)
-            let waited = Set(waiting.map { $0.podcast + "\u{0}" + $0.episode })
-            try store.removePending(settled.filter { waited.contains($0.podcast + "\u{0}" + $0.episode) })
-            try store.savePending(keep)
-            return (Set(applied), keep.count)  // one per episode: what waits now
-        }) { [weak self] result in
-            guard let self else { return }
-            self.status.waiting = result.waiting
-            if !result.applied.isEmpty { self.session.listening.placesChanged(result.applied) }
-            done()
-        }
+    /// Takes the actions still waiting (listening stopped: one may be for the episode that played).
+    func retryWaiting() {
+        let store = self.store, rules = receivingRules
+        background({ try store.receive([], rules: rules, cursor: nil) }) { [weak self] outcome in self?.received(outcome) }
+    }
+
+    /// How received actions are taken here: only while this sync runs, this device's own left out, the
+    /// episode playing at that moment left waiting, a play near the end finishing its episode by the
+    /// listening rule.
+    private var receivingRules: ReceivingRules {
+        let state = receiving
+        return ReceivingRules(device: account.device, active: { !state.isStopped }, playing: { state.episode },
+                              finished: { ProgressRules.isFinished(leavingAt: $0, duration: $1) })
+    }
+
+    /// Received actions were taken: how many wait, and the places that changed go to whoever listens.
+    private func received(_ outcome: ReceivedOutcome) {
+        status.waiting = outcome.waiting
+        if !outcome.applied.isEmpty { session.events.publish(.placesSynced(outcome.applied)) }
     }
 }

@@ -1,5 +1,6 @@
 import EarshotGLib
 import EarshotStore
+import EarshotSync
 import Foundation
 
 /// The changes made here become outbox entries at once (in the store: a `kill -9`, an outage or a week
@@ -8,6 +9,7 @@ import Foundation
 extension Sync {
     /// Follows what happened in the session.
     func hear(_ event: SessionEvent) {
+        receiving.episode = listening.playing()
         switch event {
         case .feedStored(let podcast, let saved, _):
             if saved.isNew, syncURLs[podcast.id] == nil {
@@ -21,13 +23,13 @@ extension Sync {
             }
         case .listened(let record):
             if let action = playAction(for: record) { queue([.action(action)]) }
-            if status.waiting > 0 { apply([]) }
+            if status.waiting > 0 { retryWaiting() }
         case .marked(let episodes, let played):
             marked(episodes, played: played)
         case .refreshFinished:
             run()
         case .nowPlayingChanged, .episodeChanged, .seeked, .upNextChanged, .progressSaved, .newEpisodes, .podcastsChanged, .settingChanged,
-             .downloaded:
+             .downloaded, .placesSynced:
             break
         }
     }
@@ -36,8 +38,7 @@ extension Sync {
     private func playAction(for record: ListeningRecord) -> EpisodeAction? {
         guard let sound = record.soundURL, let podcast = record.podcast.flatMap({ syncURLs[$0] }) ?? record.podcastURL?.absoluteString
         else { return nil }
-        let length = session.listening.current?.id == record.episode ? session.listening.length?.inSeconds : nil
-        let total = (length ?? session.listening.current?.episode.duration).map { Int($0.rounded()) }
+        let total = listening.length(record.episode).map { Int($0.rounded()) }
         var position = Int(record.endPosition.rounded(.down))
         if record.finished, let total { position = total }
         let started = min(Int(record.startPosition.rounded(.down)), position)

@@ -1,5 +1,6 @@
 import EarshotGLib
 import EarshotStore
+import EarshotSync
 import Foundation
 
 /// Subscriptions both ways. The first sync is a union (nothing removed on either side); after it, what
@@ -82,7 +83,7 @@ extension Sync {
             self.background({ try store.removeOutbox(ids) }) { [weak self] in
                 guard let self else { return }
                 self.subscriptionsSince = cursor
-                self.save(Self.subscriptionsKey, String(cursor))
+                self.save(StateTable.syncSubscriptionsSince, cursor)
                 self.syncActions()
             }
         }

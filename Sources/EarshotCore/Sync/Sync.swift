@@ -1,18 +1,24 @@
 import EarshotGLib
 import EarshotStore
+import EarshotSync
 import Foundation
 
 /// Keeps the library in step with a sync server: subscriptions both ways (the first time a union),
 /// places by the newest action per episode, and every change made here through a persistent outbox,
 /// sent with its original time. Runs after each refresh, shortly after a change here, and when asked;
 /// the loop never waits for it (the server's answers come back on the loop, the store works on the
-/// background). The playing episode is never moved: a newer place for it waits until it is no longer
-/// current.
+/// background; a reply's actions go from the network thread straight to the store). The playing
+/// episode is never moved: a newer place for it waits until it is no longer current. Places taken are
+/// published (`SessionEvent.placesSynced`) for the listening part.
 public final class Sync {
     public let account: SyncAccount
     let server: SyncServer
     let store: SyncStore
+    let background: Background
     unowned let session: Session
+    let listening: SyncListening
+    /// The episode playing now and whether this sync was stopped, for taking received actions off the loop.
+    let receiving = ReceivingState()
     public internal(set) var status = SyncStatus()
     /// The server's cursors, and whether the first sync (the union) was done.
     var subscriptionsSince: Int64?
@@ -38,19 +44,21 @@ public final class Sync {
 
     /// How long after a change here the sync that sends it starts.
     static let debounceDelay: Duration = .seconds(10)
-    static let subscriptionsKey = "state.sync.subscriptions-since", actionsKey = "state.sync.actions-since"
-    static let lastSyncKey = "state.sync.last"
 
     /// Sync for `account` through `server`, continuing from the cursors in `state` (the stored
-    /// `state.sync.*` values).
-    init(account: SyncAccount, server: SyncServer, store: SyncStore, session: Session, state: [String: String]) {
+    /// `state.sync.*` values); store work runs on `background`.
+    init(account: SyncAccount, server: SyncServer, store: SyncStore, background: Background, session: Session, listening: SyncListening,
+         state: [String: String]) {
         self.account = account
         self.server = server
         self.store = store
+        self.background = background
         self.session = session
-        subscriptionsSince = state[Self.subscriptionsKey].flatMap { Int64($0) }
-        actionsSince = state[Self.actionsKey].flatMap { Int64($0) } ?? 0
-        status.lastSync = state[Self.lastSyncKey].flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+        self.listening = listening
+        receiving.episode = listening.playing()
+        subscriptionsSince = StateTable.syncSubscriptionsSince.value(in: state)
+        actionsSince = StateTable.syncActionsSince.value(in: state) ?? 0
+        status.lastSync = StateTable.lastSync.value(in: state)
         for podcast in session.library.podcasts { syncURLs[podcast.id] = podcast.url.absoluteString }
     }
 
@@ -101,7 +109,7 @@ public final class Sync {
             loggedFailures = []
             let now = session.timers.date
             status.lastSync = now
-            save(Self.lastSyncKey, String(now.timeIntervalSince1970))
+            save(StateTable.lastSync, now)
         }
         let waiters = self.waiters
         self.waiters = []
@@ -118,22 +126,28 @@ public final class Sync {
     func stop() {
         debounce?.cancel()
         debounce = nil
+        receiving.stop()
     }
 
     /// Saves a value among the library-wide state, in the background.
-    func save(_ key: String, _ value: String) {
-        let store = self.store
-        session.background.run { StoreWork.log { try store.saveSetting(key, value: value, for: nil) } }
+    func save<Value>(_ key: StateKey<Value>, _ value: Value) {
+        let store = self.store, text = key.text(value)
+        background.run { StoreWork.log { try store.saveSetting(key.key, value: text, for: nil) } }
     }
 
     /// Runs `work` on the background and `then` on the loop with its result; a store failure ends the
     /// sync with it.
     func background<T: Sendable>(_ work: @escaping @Sendable () throws -> T, then: @escaping (T) -> Void) {
-        session.background.run({ Result { try work() } }) { [weak self] result in
+        background.run({ Result { try work() } }) { [weak self] result in
             switch result {
             case .success(let value): then(value)
-            case .failure(let error): self?.finish(.server("the library could not be read or written: \(error)"))
+            case .failure(let error): self?.finish(Self.storeFailure(error))
             }
         }
+    }
+
+    /// A store that could not be read or written, as the sync's failure.
+    static func storeFailure(_ error: Error) -> SyncFailure {
+        .server("the library could not be read or written: \(error)")
     }
 }

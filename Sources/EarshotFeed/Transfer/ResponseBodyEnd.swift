@@ -9,9 +9,9 @@ import EarshotGLib
 /// quietly, and on a connection the server closes after the answer (`Connection: close`) it reads the
 /// body until the close, however short. The bytes that arrived are counted by libsoup's metrics, which
 /// `prepare` turns on before the message is sent.
-enum ResponseBodyEnd {
+public enum ResponseBodyEnd {
     /// Asks libsoup to count the bytes of `message`'s answer; call it before sending.
-    static func prepare(_ message: OpaquePointer) {
+    public static func prepare(_ message: OpaquePointer) {
         soup_message_add_flags(message, SOUP_MESSAGE_COLLECT_METRICS)
     }
 

@@ -1,3 +1,4 @@
+import CEarshot
 import CGLib
 import EarshotGLib
 
@@ -7,9 +8,9 @@ import EarshotGLib
 ///
 /// The reader keeps itself and the stream alive while a read is pending; `chunk` receives each piece of
 /// data and `done` the outcome, once, on the context.
-final class StreamReader {
+public final class StreamReader {
     /// How a read ended.
-    enum Outcome {
+    public enum Outcome {
         /// The stream reached its end (for a chunked HTTP body: its terminating chunk).
         case finished
         /// More than the limit arrived; reading stopped (the caller cancels the transfer).
@@ -35,7 +36,7 @@ final class StreamReader {
     /// Starts reading `stream`, the body of `message` when it comes from HTTP (the reader references
     /// both until it ends). A body that ends before it is whole (`ResponseBodyEnd`) fails.
     @discardableResult
-    init(_ stream: UnsafeMutablePointer<GInputStream>, of message: OpaquePointer?, on context: MainContext,
+    public init(_ stream: UnsafeMutablePointer<GInputStream>, of message: OpaquePointer?, on context: MainContext,
          cancellable: UnsafeMutablePointer<GCancellable>?, limit: Int64, priority: Int32 = G_PRIORITY_LOW, chunk: @escaping (UnsafeRawBufferPointer) -> Void,
          done: @escaping (Outcome) -> Void) {
         g_object_ref(UnsafeMutableRawPointer(stream))

@@ -2,8 +2,8 @@ import EarshotGLib
 
 /// Words for a failed transfer, shared by feeds and cover art: names the host and the cause a person can
 /// act on (no answer in time, refused, unknown server), with GLib's own message.
-enum TransferFailure {
-    static func describe(_ error: GLibError?, host: String, timeoutSeconds: UInt32) -> String {
+public enum TransferFailure {
+    public static func describe(_ error: GLibError?, host: String, timeoutSeconds: UInt32) -> String {
         guard let error else { return "the transfer from \(host) failed" }
         if error.isTimedOut {
             return "\(host) did not answer within \(timeoutSeconds) s (\(error.message))"

@@ -5,7 +5,7 @@ import EarshotGLib
 /// (moved when the body's length becomes known), and once the body started, a check at the end of each
 /// rate window that enough bytes arrived in it. `expired` is called at most once; `stop()` ends both
 /// timers and releases it. The owner stops the watchdog when the transfer ends, whichever way.
-final class TransferWatchdog {
+public final class TransferWatchdog {
     private let limits: TransferLimits
     private let context: MainContext
     private let started = g_get_monotonic_time()
@@ -14,7 +14,7 @@ final class TransferWatchdog {
     private var rateTimer: SourceHandle?
     private var bytesInWindow: Int64 = 0
 
-    init(limits: TransferLimits, context: MainContext, expired: @escaping (TransferFault) -> Void) {
+    public init(limits: TransferLimits, context: MainContext, expired: @escaping (TransferFault) -> Void) {
         self.limits = limits
         self.context = context
         self.expired = expired
@@ -24,7 +24,7 @@ final class TransferWatchdog {
     deinit { stop() }
 
     /// The response arrived: the deadline now counts `length` (when known) and the rate is measured.
-    func bodyStarted(length: Int64?) {
+    public func bodyStarted(length: Int64?) {
         scheduleDeadline(seconds: limits.deadlineSeconds(forLength: length))
         rateTimer?.cancel()
         bytesInWindow = 0
@@ -42,10 +42,10 @@ final class TransferWatchdog {
     }
 
     /// Counts bytes of the body as they arrive.
-    func received(_ count: Int) { bytesInWindow += Int64(count) }
+    public func received(_ count: Int) { bytesInWindow += Int64(count) }
 
     /// Ends the watch; `expired` will not be called.
-    func stop() {
+    public func stop() {
         expired = nil
         deadlineTimer?.cancel()
         rateTimer?.cancel()

@@ -6,7 +6,6 @@ extension Store: LibraryStore {}
 
 /// The SQLite store keeps the downloads.
 extension Store: DownloadStore {}
-extension Store: SyncStore {}
 
 /// The SQLite store keeps transcripts and the full-text index.
 extension Store: TranscriptStore {}

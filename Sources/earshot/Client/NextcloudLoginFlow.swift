@@ -1,5 +1,6 @@
 import EarshotFeed
 import EarshotGLib
+import EarshotSync
 import Foundation
 
 /// Nextcloud's Login Flow v2: the server gives an address for the listener to open in a browser and a

@@ -1,5 +1,6 @@
 @testable import EarshotCore
 import EarshotStore
+import EarshotSync
 import Foundation
 
 /// A sync server whose answers wait until the test gives them: each request is recorded by name and
@@ -33,8 +34,9 @@ final class ScriptedSyncServer: SyncServer {
         wait("uploadSubscriptions") { completion(.success(UploadReceipt(timestamp: 1))) }
     }
 
-    func actions(since: Int64, completion: @escaping (Result<ActionPage, SyncFailure>) -> Void) {
-        wait("actions") { completion(.success(ActionPage(actions: [], timestamp: 1))) }
+    func actions<T: Sendable>(since: Int64, receive: @escaping @Sendable (ActionPage) -> Result<T, SyncFailure>,
+                              completion: @escaping (Result<T, SyncFailure>) -> Void) {
+        wait("actions") { completion(receive(ActionPage(actions: [], timestamp: 1))) }
     }
 
     func uploadActions(_ actions: [EpisodeAction], completion: @escaping (Result<UploadReceipt, SyncFailure>) -> Void) {
@@ -55,12 +57,9 @@ final class EmptySyncStore: SyncStore, @unchecked Sendable {
     func removeOutbox(_ ids: [Int64]) throws {}
     func adoptSyncURLs() throws -> [PodcastID: String] { [:] }
     func renameSyncURLs(_ renamed: [String: String]) throws {}
-    func podcastID(syncURL: String) throws -> PodcastID? { nil }
-    func matchEpisodes(_ actions: [EpisodeAction], normalise: (String) -> String) throws -> [EpisodeID?] { actions.map { _ in nil } }
-    func applyPlaces(_ places: [(episode: EpisodeID, position: Double, completed: Bool, at: Date)]) throws -> [EpisodeID] { [] }
-    func savePending(_ actions: [EpisodeAction]) throws {}
-    func pendingActions() throws -> [EpisodeAction] { [] }
-    func removePending(_ actions: [EpisodeAction]) throws {}
+    func receive(_ received: [EpisodeAction], rules: ReceivingRules, cursor: (key: String, value: String)?) throws -> ReceivedOutcome {
+        ReceivedOutcome(applied: [], waiting: 0)
+    }
     func listEpisodes(_ ids: [EpisodeID]) throws -> [EpisodeListing] { [] }
     func saveSetting(_ key: String, value: String?, for podcast: PodcastID?) throws {}
 }

@@ -2,16 +2,19 @@ import EarshotStore
 import Foundation
 
 /// A podcast sync server, whatever its dialect (gpodder.net API 2, the Nextcloud gPodder Sync app):
-/// `GPodderSyncClient` (libsoup) is the real one. Completions run later on the loop; timestamps are the
-/// server's own cursors.
+/// `GPodderSyncClient` (libsoup, on the network thread) is the real one. Completions run later on the
+/// loop; timestamps are the server's own cursors.
 public protocol SyncServer: AnyObject {
     /// Logs in, and registers this device where the dialect has devices.
     func start(completion: @escaping (Result<Void, SyncFailure>) -> Void)
     /// Subscriptions added and removed by other devices since `since` (0: all of them).
     func subscriptions(since: Int64, completion: @escaping (Result<SubscriptionDelta, SyncFailure>) -> Void)
     func uploadSubscriptions(add: [String], remove: [String], completion: @escaping (Result<UploadReceipt, SyncFailure>) -> Void)
-    /// Episode actions since `since`; the timestamp to ask from next time.
-    func actions(since: Int64, completion: @escaping (Result<ActionPage, SyncFailure>) -> Void)
+    /// Episode actions since `since`, with the timestamp to ask from next time, handed to `receive` off
+    /// the loop as soon as they are read (a first sync's tens of thousands never cross the loop);
+    /// `completion` hears what `receive` made of them.
+    func actions<T: Sendable>(since: Int64, receive: @escaping @Sendable (ActionPage) -> Result<T, SyncFailure>,
+                              completion: @escaping (Result<T, SyncFailure>) -> Void)
     func uploadActions(_ actions: [EpisodeAction], completion: @escaping (Result<UploadReceipt, SyncFailure>) -> Void)
 }
 
@@ -66,7 +69,7 @@ public enum SyncFailure: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The kind, for logging each kind once.
-    var kind: String {
+    public var kind: String {
         switch self {
         case .unauthorized: "unauthorized"
         case .unreachable: "unreachable"

@@ -5,7 +5,9 @@ import Foundation
 /// sync's 13 MB of episode actions, read on the loop 64 KiB at a time, kept the loop busy for runs of
 /// 2–4 ms while its bytes arrived. The exchange (its libsoup session, cookies, transfers and deadlines)
 /// is made, used and freed on the network thread, which runs at a low priority (nice 10) as the
-/// parsing workers do; requests are made from the caller's context and completions run there.
+/// parsing workers do; requests are made from the caller's context, each answer is read on the network
+/// thread (`reading`: a reply of 60,000 actions is parsed there, and may be stored from there), and
+/// what the reading made of it is handed back on the caller's context.
 public final class NetworkThreadExchange {
     private let home: MainContext
     private let holder = ExchangeHolder()
@@ -22,13 +24,17 @@ public final class NetworkThreadExchange {
         NetworkThread.shared.context.invoke { holder.exchange = nil }
     }
 
-    /// `HTTPExchange.send`, made on the network thread; `completion` runs later on `home`.
-    public func send(_ method: String, _ url: URL, body: [UInt8]? = nil, form: Bool = false, user: String? = nil, password: String = "",
-                     completion: @escaping (Result<(status: Int, body: ResponseBody), HTTPExchangeError>) -> Void) {
+    /// `HTTPExchange.send`, made on the network thread; `reading` runs there with the answer, and
+    /// `completion` later on `home` with what it returned.
+    public func send<T: Sendable>(_ method: String, _ url: URL, body: [UInt8]? = nil, form: Bool = false, user: String? = nil,
+                                  password: String = "",
+                                  reading: @escaping @Sendable (Result<(status: Int, body: ResponseBody), HTTPExchangeError>) -> T,
+                                  completion: @escaping (T) -> Void) {
         let delivery = CompletionBox(completion), home = self.home, holder = self.holder
         NetworkThread.shared.context.invoke {
             holder.exchange?.send(method, url, body: body, form: form, user: user, password: password) { result in
-                home.invoke { delivery.deliver(result) }
+                let value = reading(result)
+                home.invoke { delivery.deliver(value) }
             }
         }
     }

@@ -1,4 +1,4 @@
-@testable import EarshotFeed
+@testable import EarshotSync
 import Testing
 
 /// A response body is kept in the pieces it arrived in (joining a big one on the loop stalled it) and

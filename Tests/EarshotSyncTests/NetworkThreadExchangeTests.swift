@@ -1,5 +1,6 @@
 import EarshotFeed
 import EarshotGLib
+import EarshotSync
 import EarshotTestSupport
 import Foundation
 import Testing
@@ -11,7 +12,7 @@ struct NetworkThreadExchangeTests {
     private func send(_ exchange: NetworkThreadExchange, _ url: URL, on context: MainContext)
         -> (result: Result<(status: Int, body: ResponseBody), HTTPExchangeError>?, thread: pthread_t?) {
         var result: Result<(status: Int, body: ResponseBody), HTTPExchangeError>?, thread: pthread_t?
-        exchange.send("GET", url, user: "alice", password: "s3cret") {
+        exchange.send("GET", url, user: "alice", password: "s3cret", reading: { $0 }) {
             result = $0
             thread = pthread_self()
         }

@@ -1,4 +1,4 @@
-@testable import EarshotService
+@testable import EarshotSync
 import EarshotStore
 import Foundation
 import Testing

@@ -1,4 +1,3 @@
-import EarshotCore
 import EarshotStore
 import Foundation
 

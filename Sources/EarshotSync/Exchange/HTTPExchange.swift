@@ -1,6 +1,7 @@
 import CEarshot
 import CGLib
 import CSoup
+import EarshotFeed
 import EarshotGLib
 import Foundation
 

@@ -1,8 +1,9 @@
 import EarshotStore
 import Foundation
 
-/// What sync needs from persistence (`Store` is the real one): the outbox, received actions waiting,
-/// the addresses the server knows podcasts by, and places received. Called on the background only.
+/// What sync needs from persistence (`Store` is the real one): the outbox, the addresses the server
+/// knows podcasts by, and taking received actions. Called off the loop only (the store's worker, or
+/// the network thread for a reply's actions).
 public protocol SyncStore: AnyObject, Sendable {
     func appendOutbox(_ changes: [SyncChange]) throws
     func outbox(limit: Int, actions: Bool) throws -> [OutboxEntry]
@@ -10,12 +11,9 @@ public protocol SyncStore: AnyObject, Sendable {
     func removeOutbox(_ ids: [Int64]) throws
     func adoptSyncURLs() throws -> [PodcastID: String]
     func renameSyncURLs(_ renamed: [String: String]) throws
-    func podcastID(syncURL: String) throws -> PodcastID?
-    func matchEpisodes(_ actions: [EpisodeAction], normalise: (String) -> String) throws -> [EpisodeID?]
-    func applyPlaces(_ places: [(episode: EpisodeID, position: Double, completed: Bool, at: Date)]) throws -> [EpisodeID]
-    func savePending(_ actions: [EpisodeAction]) throws
-    func pendingActions() throws -> [EpisodeAction]
-    func removePending(_ actions: [EpisodeAction]) throws
+    /// Takes `received` (with the actions still waiting) by `ReceivedActions`' rules and writes the
+    /// outcome in one transaction, `cursor` (a state key and value) with it.
+    func receive(_ received: [EpisodeAction], rules: ReceivingRules, cursor: (key: String, value: String)?) throws -> ReceivedOutcome
     func listEpisodes(_ ids: [EpisodeID]) throws -> [EpisodeListing]
     func saveSetting(_ key: String, value: String?, for podcast: PodcastID?) throws
 }
@@ -43,18 +41,4 @@ public struct SyncAccount: Sendable, Equatable {
         self.dialect = dialect
         self.device = device
     }
-}
-
-/// How sync stands, for `earshot sync status`.
-public struct SyncStatus: Sendable, Equatable {
-    /// When the last sync went through.
-    public var lastSync: Date?
-    /// Why the last sync failed (nil when it went through).
-    public var lastFailure: String?
-    /// Whether a sync runs now.
-    public var running = false
-    /// Received places waiting for their episode (not in the library yet, or playing now).
-    public var waiting = 0
-
-    public init() {}
 }

@@ -3,23 +3,31 @@ import EarshotStore
 import Foundation
 
 /// The sync rules that need no server and no store: which place an action means, which of several
-/// actions for an episode counts, how two libraries merge the first time, how audio addresses compare.
+/// actions for an episode counts, how two libraries merge the first time, how audio addresses compare,
+/// how the API's timestamps read and write.
 public enum SyncRules {
     /// The place a received action gives its episode: a `play` its position (finished when within the
-    /// end, by the same rule as local listening), `new` the start, unplayed; nil for the other kinds.
-    public static func place(of action: EpisodeAction) -> (position: Double, completed: Bool)? {
+    /// end by `finished`, the listening rule this library uses for itself), `new` the start, unplayed;
+    /// nil for the other kinds.
+    public static func place(of action: EpisodeAction, finished: (_ position: Double, _ duration: Double?) -> Bool)
+        -> (position: Double, completed: Bool)? {
         switch action.kind {
         case .play:
             guard let position = action.position, position >= 0 else { return nil }
             let total = action.total.flatMap { $0 > 0 ? Double($0) : nil }
             let seconds = Double(position)
-            let completed = ProgressRules.isFinished(leavingAt: seconds, duration: total)
+            let completed = finished(seconds, total)
             return (completed ? (total ?? seconds) : seconds, completed)
         case .new:
             return (0, false)
         case .download, .delete:
             return nil
         }
+    }
+
+    /// Whether an action says where its episode is: a `play` with a position, or `new`.
+    static func carriesPlace(_ action: EpisodeAction) -> Bool {
+        place(of: action, finished: { _, _ in false }) != nil
     }
 
     /// The newest action per episode (podcast and audio address), among those that carry a place.
@@ -29,7 +37,7 @@ public enum SyncRules {
         struct Episode: Hashable { var podcast: String; var episode: String }
         var newest: [Episode: Int] = [:]
         newest.reserveCapacity(actions.count)
-        for (index, action) in actions.enumerated() where place(of: action) != nil {
+        for (index, action) in actions.enumerated() where carriesPlace(action) {
             let key = Episode(podcast: action.podcast, episode: action.episode)
             if let known = newest[key], actions[known].timestamp >= action.timestamp { continue }
             newest[key] = index

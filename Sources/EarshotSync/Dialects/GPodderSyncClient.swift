@@ -1,5 +1,3 @@
-import EarshotCore
-import EarshotFeed
 import EarshotGLib
 import EarshotStore
 import Foundation
@@ -7,24 +5,22 @@ import Foundation
 /// `SyncServer` over HTTP: the gpodder.net API 2 (gpodder.net, oPodSync, mygpo) or the Nextcloud
 /// gPodder Sync app, through an `HTTPExchange` on the network thread (Basic on every request, the
 /// session cookie kept; a first sync's megabytes arrive off the loop). A 401 logs in once more and
-/// tries again, then reports. Replies are read defensively (`SyncJSON`), the big ones on a worker.
+/// tries again, then reports. Replies are read defensively (`SyncJSON`) on the network thread, and a
+/// reply's episode actions are handed from there to whoever receives them.
 public final class GPodderSyncClient: SyncServer {
     let account: SyncAccount
     private let password: String
     private let exchange: NetworkThreadExchange
-    /// Where completions run: the loop.
-    private let context: MainContext
     /// What this device calls itself on the server.
     private let caption: String
     /// Logged in and the device registered: later syncs go straight to work (a 401 logs in again).
     private var ready = false
 
-    /// A client for `account` with `password`, naming the device `caption`.
+    /// A client for `account` with `password`, naming the device `caption`; completions run on `context`.
     public init(account: SyncAccount, password: String, caption: String, context: MainContext = .threadDefault()) {
         self.account = account
         self.password = password
         self.caption = caption
-        self.context = context
         exchange = NetworkThreadExchange(home: context)
     }
 
@@ -54,76 +50,84 @@ public final class GPodderSyncClient: SyncServer {
         switch account.dialect {
         case .nextcloud:
             // No devices and no login call: the first request checks the app password.
-            request("GET", url("/index.php/apps/gpoddersync/subscriptions?since=\(Int64.max / 2)")) { completion($0.map { _ in }) }
+            request("GET", url("/index.php/apps/gpoddersync/subscriptions?since=\(Int64.max / 2)"), reading: Self.ignored) { completion($0) }
         case .gpodder:
             login { [self] result in
                 guard case .success = result else { return completion(result) }
                 let body = SyncJSON.encode(["caption": caption, "type": "desktop"])
-                request("POST", url("/api/2/devices/\(user)/\(device).json"), body: body) { completion($0.map { _ in }) }
+                request("POST", url("/api/2/devices/\(user)/\(device).json"), body: body, reading: Self.ignored) { completion($0) }
             }
         }
     }
 
     public func subscriptions(since: Int64, completion: @escaping (Result<SubscriptionDelta, SyncFailure>) -> Void) {
         let path = account.dialect == .gpodder ? "/api/2/subscriptions/\(user)/\(device).json" : "/index.php/apps/gpoddersync/subscriptions"
-        request("GET", url(path + "?since=\(since)")) { result in
-            completion(result.flatMap { body in
-                SyncJSON.subscriptionDelta(body.joined()).map(Result.success) ?? .failure(.server("the server's subscriptions are not the API's"))
-            })
-        }
+        request("GET", url(path + "?since=\(since)"), reading: { body in
+            SyncJSON.subscriptionDelta(body.joined()).map(Result.success) ?? .failure(.server("the server's subscriptions are not the API's"))
+        }, completion: completion)
     }
 
     public func uploadSubscriptions(add: [String], remove: [String], completion: @escaping (Result<UploadReceipt, SyncFailure>) -> Void) {
         let path = account.dialect == .gpodder ? "/api/2/subscriptions/\(user)/\(device).json"
             : "/index.php/apps/gpoddersync/subscription_change/create"
-        request("POST", url(path), body: SyncJSON.encode(["add": add, "remove": remove])) { result in
-            completion(result.map { SyncJSON.receipt($0.joined()) })
-        }
+        request("POST", url(path), body: SyncJSON.encode(["add": add, "remove": remove]), reading: Self.receipt, completion: completion)
     }
 
-    public func actions(since: Int64, completion: @escaping (Result<ActionPage, SyncFailure>) -> Void) {
+    public func actions<T: Sendable>(since: Int64, receive: @escaping @Sendable (ActionPage) -> Result<T, SyncFailure>,
+                                     completion: @escaping (Result<T, SyncFailure>) -> Void) {
         let path = account.dialect == .gpodder ? "/api/2/episodes/\(user).json" : "/index.php/apps/gpoddersync/episode_action"
-        let context = self.context
-        request("GET", url(path + "?since=\(since)")) { result in
-            // A first sync reads tens of thousands of actions: they are read on a worker, not on the loop.
-            Worker.run("earshot-sync-read", on: context, work: {
-                result.flatMap { body in
-                    SyncJSON.actionPage(body.joined()).map(Result.success) ?? .failure(.server("the server's episode actions are not the API's"))
-                }
-            }, completion: completion)
-        }
+        // A first sync reads tens of thousands of actions: they are read, and received, on the network thread.
+        request("GET", url(path + "?since=\(since)"), reading: { body in
+            guard let page = SyncJSON.actionPage(body.joined()) else { return .failure(.server("the server's episode actions are not the API's")) }
+            return receive(page)
+        }, completion: completion)
     }
 
     public func uploadActions(_ actions: [EpisodeAction], completion: @escaping (Result<UploadReceipt, SyncFailure>) -> Void) {
         let path = account.dialect == .gpodder ? "/api/2/episodes/\(user).json" : "/index.php/apps/gpoddersync/episode_action/create"
-        request("POST", url(path), body: SyncJSON.actions(actions)) { result in
-            completion(result.map { SyncJSON.receipt($0.joined()) })
-        }
+        request("POST", url(path), body: SyncJSON.actions(actions), reading: Self.receipt, completion: completion)
     }
 
     // MARK: Requests
 
     private func login(completion: @escaping (Result<Void, SyncFailure>) -> Void) {
-        request("POST", url("/api/2/auth/\(user)/login.json"), retrying: false) { completion($0.map { _ in }) }
+        request("POST", url("/api/2/auth/\(user)/login.json"), retrying: false, reading: Self.ignored, completion: completion)
     }
 
-    /// Sends a request; a 401 logs in once more (gpodder.net's session may have expired) and tries again.
-    private func request(_ method: String, _ url: URL, body: [UInt8]? = nil, retrying: Bool = true,
-                         completion: @escaping (Result<ResponseBody, SyncFailure>) -> Void) {
-        exchange.send(method, url, body: body, user: account.user, password: password) { [self] result in
-            switch result {
-            case .failure(let error):
+    /// A reply whose body says nothing needed.
+    private static let ignored: @Sendable (ResponseBody) -> Result<Void, SyncFailure> = { _ in .success(()) }
+    /// An upload's receipt.
+    private static let receipt: @Sendable (ResponseBody) -> Result<UploadReceipt, SyncFailure> = { .success(SyncJSON.receipt($0.joined())) }
+
+    /// What came back from the network thread: a successful answer already read there, or any other
+    /// answer for the loop to deal with.
+    private enum Answer<T: Sendable>: Sendable {
+        case read(Result<T, SyncFailure>)
+        case other(Result<(status: Int, body: ResponseBody), HTTPExchangeError>)
+    }
+
+    /// Sends a request; a successful answer is read by `reading` on the network thread. A 401 logs in
+    /// once more (gpodder.net's session may have expired) and tries again.
+    private func request<T: Sendable>(_ method: String, _ url: URL, body: [UInt8]? = nil, retrying: Bool = true,
+                                      reading: @escaping @Sendable (ResponseBody) -> Result<T, SyncFailure>,
+                                      completion: @escaping (Result<T, SyncFailure>) -> Void) {
+        exchange.send(method, url, body: body, user: account.user, password: password, reading: { result -> Answer<T> in
+            if case .success(let answer) = result, (200..<300).contains(answer.status) { return .read(reading(answer.body)) }
+            return .other(result)
+        }) { [self] answer in
+            switch answer {
+            case .read(let result):
+                completion(result)
+            case .other(.failure(let error)):
                 completion(.failure(.unreachable(error.description)))
-            case .success(let answer) where answer.status == 401 && retrying && account.dialect == .gpodder:
+            case .other(.success(let answer)) where answer.status == 401 && retrying && account.dialect == .gpodder:
                 login { [self] again in
                     guard case .success = again else { return completion(.failure(.unauthorized(Self.refused(account)))) }
-                    request(method, url, body: body, retrying: false, completion: completion)
+                    request(method, url, body: body, retrying: false, reading: reading, completion: completion)
                 }
-            case .success(let answer) where answer.status == 401 || answer.status == 403:
+            case .other(.success(let answer)) where answer.status == 401 || answer.status == 403:
                 completion(.failure(.unauthorized(Self.refused(account))))
-            case .success(let answer) where (200..<300).contains(answer.status):
-                completion(.success(answer.body))
-            case .success(let answer):
+            case .other(.success(let answer)):
                 completion(.failure(.server("\(url.host ?? "the server") answered \(answer.status) to \(method) \(url.path)")))
             }
         }

@@ -1,0 +1,15 @@
+import Foundation
+
+/// How sync stands, for `earshot sync status`.
+public struct SyncStatus: Sendable, Equatable {
+    /// When the last sync went through.
+    public var lastSync: Date?
+    /// Why the last sync failed (nil when it went through).
+    public var lastFailure: String?
+    /// Whether a sync runs now.
+    public var running = false
+    /// Received places waiting for their episode (not in the library yet, or playing now).
+    public var waiting = 0
+
+    public init() {}
+}
