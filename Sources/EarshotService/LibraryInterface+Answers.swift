@@ -125,7 +125,7 @@ extension LibraryInterface {
     func dismiss(_ ids: [EpisodeID]) -> MethodReply {
         let session = self.session
         let count = { (n: Int) in [DBusValue.uint32(UInt32(clamping: n))] }
-        if ids.isEmpty { return .later { session.dismissAll(done: Self.answer($0, with: count)) } }
-        return .later { session.dismiss(ids, done: Self.answer($0) { count($0.count) }) }
+        if ids.isEmpty { return .later { session.inbox.dismissAll(done: Self.answer($0, with: count)) } }
+        return .later { session.inbox.dismiss(ids, done: Self.answer($0) { count($0.count) }) }
     }
 }

@@ -107,7 +107,7 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
             return try mapped { () throws(LibraryError) in try session.playUpNext() }
         }
         if id == Self.inboxPlaylist {
-            return try mapped { () throws(LibraryError) in try session.playInbox() }
+            return try mapped { () throws(LibraryError) in try session.inbox.playNewest() }
         }
         guard id.hasPrefix(Self.podcastPlaylistPrefix), let raw = Int64(id.dropFirst(Self.podcastPlaylistPrefix.count)) else {
             throw .indexOutOfRange("there is no playlist \(id)")

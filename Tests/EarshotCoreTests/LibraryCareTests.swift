@@ -110,13 +110,13 @@ struct LibraryCareTests {
         #expect(try f.store.inboxEpisodes().count == 3)
         try f.session.queueFromInbox([f.episode("alpha-2")])
         #expect(try f.store.inboxEpisodes() == [try f.episode("alpha-4"), try f.episode("alpha-3")])
-        try f.session.playInbox()
+        try f.session.inbox.playNewest()
         #expect(f.currentGUID == "alpha-4", "the newest of the inbox")
         #expect(try f.store.inboxEpisodes() == [try f.episode("alpha-3")])
         var count: Result<Int, LibraryError>?
-        f.session.dismissAll { count = $0 }
+        f.session.inbox.dismissAll { count = $0 }
         #expect(try #require(count).get() == 1)
-        #expect(throws: LibraryError.self) { try f.session.playInbox() }
+        #expect(throws: LibraryError.self) { try f.session.inbox.playNewest() }
     }
 
     @Test func markingPlayedTakesEpisodesOutOfTheInbox() throws {

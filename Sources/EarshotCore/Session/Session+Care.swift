@@ -2,8 +2,8 @@ import EarshotFeed
 import EarshotStore
 import Foundation
 
-/// Looking after the library: played state for one episode or a backlog, stars, the inbox, and the
-/// history and statistics of listening. Bulk work runs on the background; answers come back on the loop.
+/// Looking after the library: played state for one episode or a backlog, stars, queueing from the inbox
+/// (`Inbox` keeps it), and the history and statistics of listening. Bulk work runs on the background; answers come back on the loop.
 extension Session {
     // MARK: Played and unplayed
 
@@ -69,49 +69,9 @@ extension Session {
 
     // MARK: The inbox
 
-    /// New episodes a refresh found enter the inbox, unless auto-queue put them in Up Next (the first
-    /// fetch of a podcast and an import bring none: a backlog is not news).
-    func inboxFound(_ episodes: [EpisodeID]) {
-        let queued = Set(listening.upNext.episodes)
-        let fresh = episodes.filter { !queued.contains($0) && $0 != listening.current?.id }
-        guard !fresh.isEmpty else { return }
-        let store = self.store, date = timers.date
-        background.run { StoreWork.log { try store.addToInbox(fresh, at: date) } }
-    }
-
-    /// Episodes leave the inbox (queued, or played).
-    func leaveInbox(_ episodes: [EpisodeID]) {
-        guard !episodes.isEmpty else { return }
-        let store = self.store
-        background.run { StoreWork.log { _ = try store.removeFromInbox(episodes) } }
-    }
-
     /// Puts inbox episodes into Up Next (at the end, in the order given); they leave the inbox.
     public func queueFromInbox(_ episodes: [EpisodeID]) throws(LibraryError) {
         try enqueue(episodes)
-    }
-
-    /// Dismisses episodes from the inbox (nothing else changes); `done` gets those that were in it.
-    public func dismiss(_ episodes: [EpisodeID], done: @escaping (Result<[EpisodeID], LibraryError>) -> Void) {
-        let store = self.store
-        background.run({ Result { try store.removeFromInbox(episodes) } }) { result in
-            done(result.mapError { .failed("cannot change the inbox: \($0)") })
-        }
-    }
-
-    /// Empties the inbox; `done` gets how many episodes were in it.
-    public func dismissAll(done: @escaping (Result<Int, LibraryError>) -> Void) {
-        let store = self.store
-        background.run({ Result { try store.clearInbox() } }) { result in
-            done(result.mapError { .failed("cannot change the inbox: \($0)") })
-        }
-    }
-
-    /// Plays the newest episode of the inbox.
-    public func playInbox() throws(LibraryError) {
-        let store = self.store
-        guard let newest = try StoreWork.read({ try store.inboxEpisodes().first }) else { throw .noEpisode("the inbox is empty") }
-        try listening.play(episode: newest)
     }
 
     // MARK: History and statistics

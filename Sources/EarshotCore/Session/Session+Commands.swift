@@ -80,7 +80,7 @@ extension Session {
     /// Puts episodes into Up Next (at `position`, else at the end); queued, they leave the inbox.
     public func enqueue(_ episodes: [EpisodeID], at position: Int? = nil) throws(LibraryError) {
         try listening.enqueue(episodes, at: position)
-        leaveInbox(episodes)
+        inbox.leave(episodes)
     }
     public func dequeue(_ episodes: [EpisodeID]) throws(LibraryError) { try listening.dequeue(episodes) }
     public func moveQueued(_ episode: EpisodeID, to position: Int) throws(LibraryError) {

@@ -20,6 +20,8 @@ public final class Session {
     public let downloads: Downloads
     /// Downloading ahead, new episodes, tidying.
     public let downloadRules: DownloadRules
+    /// New episodes not yet queued, played or dismissed.
+    public let inbox: Inbox
     /// Directory search, charts, and subscribing from any address (`connect` it to the network first).
     public let finder: Finder
     /// Transcripts and the full-text index, once `keepTranscripts` connects them.
@@ -64,6 +66,7 @@ public final class Session {
         downloadRules = DownloadRules(downloads: downloads, library: library, episodes: store, background: background, timers: timers)
         downloadRules.upNext = { [unowned listening] in listening.upNext.episodes }
         downloadRules.currentEpisode = { [unowned listening] in listening.current?.id }
+        inbox = Inbox(store: store, background: background, listening: listening, timers: timers)
         finder = Finder(library: library, timers: timers)
         privateFeeds = PrivateFeeds(library: library, timers: timers)
         rules = events.subscribe { [weak self] event in self?.apply(event) }
@@ -118,9 +121,9 @@ public final class Session {
             downloadRules.followUpNext()
         case .newEpisodes(let episodes, let podcast):
             downloadRules.found(episodes, of: podcast)
-            inboxFound(episodes)
+            inbox.found(episodes)
         case .episodeChanged(_, let to):
-            leaveInbox([to])
+            inbox.leave([to])
             transcripts?.wanted(to)
         case .downloaded(let episode):
             transcripts?.wanted(episode)
