@@ -54,7 +54,8 @@ public final class SyncSetup {
     /// syncing; `done` hears the account, or why not.
     public func login(server: URL, user: String, password: String, dialect: SyncAccount.Dialect, allowHTTP: Bool,
                       done: @escaping (Result<SyncAccount, LibraryError>) -> Void) {
-        if let refusal = Self.refusal(of: server, allowHTTP: allowHTTP) { return done(.failure(.invalidSetting(refusal))) }
+        if let refusal = SyncServerAddress.refusal(of: server, allowHTTP: allowHTTP) { return done(.failure(.invalidSetting(refusal))) }
+        let server = SyncServerAddress.bare(server)  // a password written into the address is not kept or shown
         let account = SyncAccount(server: server, user: user, dialect: dialect, device: deviceID)
         let client = client(account, password)
         client.start { [weak self] result in
@@ -101,7 +102,7 @@ public final class SyncSetup {
 
     /// The stored account, if any.
     func storedAccount() -> SyncAccount? {
-        guard let state = try? store.settings(for: nil), let server = StateTable.syncServer.value(in: state),
+        guard let state = try? store.settings(for: nil), let server = StateTable.syncServer.value(in: state).map(SyncServerAddress.bare),
               let user = StateTable.syncUser.value(in: state) else { return nil }
         return SyncAccount(server: server, user: user,
                            dialect: StateTable.syncDialect.value(in: state).flatMap(SyncAccount.Dialect.init) ?? .gpodder,
@@ -110,19 +111,5 @@ public final class SyncSetup {
 
     private func client(_ account: SyncAccount, _ password: String) -> GPodderSyncClient {
         GPodderSyncClient(account: account, password: password, caption: "Earshot on \(hostName)")
-    }
-
-    /// Why a server address is refused: not http(s), or plain http to another computer without
-    /// `allowHTTP` (the password would cross the network readable).
-    static func refusal(of server: URL, allowHTTP: Bool) -> String? {
-        switch server.scheme?.lowercased() {
-        case "https": return nil
-        case "http":
-            let host = server.host?.lowercased() ?? ""
-            if allowHTTP || ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host) || host.hasPrefix("127.") { return nil }
-            return "\(server.absoluteString) is plain http: the password would cross the network readable (use https, or --allow-http)"
-        default:
-            return "“\(server.absoluteString)” is not an http or https address"
-        }
     }
 }

@@ -14,11 +14,12 @@ final class NextcloudStandIn {
     private let child: ChildProcess
     private let log: String
 
-    init() throws {
+    /// A stand-in whose login flow names `pollBase` (another server) as the place to poll, when given.
+    init(pollBase: String? = nil) throws {
         log = FileManager.default.temporaryDirectory.appendingPathComponent("nextcloud-\(UUID().uuidString).log").path
         let fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         defer { close(fd) }
-        child = try ChildProcess(["/usr/bin/python3", "-u", "-c", Self.program], stdout: fd, stderr: fd)
+        child = try ChildProcess(["/usr/bin/python3", "-u", "-c", Self.program], environment: ["POLL_BASE": pollBase], stdout: fd, stderr: fd)
         var port = ""
         for _ in 0..<100 {
             if let text = try? String(contentsOfFile: log, encoding: .utf8), let line = text.split(separator: "\n").first(where: { $0.hasPrefix("port ") }) {
@@ -54,7 +55,7 @@ final class NextcloudStandIn {
     }
 
     private static let program = #"""
-    import base64, json, time, http.server, urllib.parse
+    import base64, json, os, time, http.server, urllib.parse
     USER, PASSWORD = "alice", "app-password-1"
     subs, actions, polls = {}, {}, [0]
     def now(): return int(time.time())
@@ -89,7 +90,8 @@ final class NextcloudStandIn {
             u = urllib.parse.urlparse(self.path); data = self.body()
             if u.path == "/index.php/login/v2":
                 base = f"http://127.0.0.1:{self.server.server_port}"
-                return self.reply(200, {"poll": {"token": "t0k3n", "endpoint": base + "/login/v2/poll"}, "login": base + "/login/v2/flow/abc"})
+                poll = os.environ.get("POLL_BASE") or base
+                return self.reply(200, {"poll": {"token": "t0k3n", "endpoint": poll + "/login/v2/poll"}, "login": base + "/login/v2/flow/abc"})
             if u.path == "/login/v2/poll":
                 polls[0] += 1
                 if polls[0] < 2 or b"token=t0k3n" not in data: return self.reply(404, {})

@@ -207,6 +207,19 @@ struct SyncDaemonTests {
         #expect(h.terminate() == 0)
     }
 
+    /// A login flow whose reply names another server to poll: the token is never sent there.
+    @Test func aNextcloudLoginFlowIsPolledOnlyOnTheServersOwnOrigin() throws {
+        let elsewhere = try FixtureServer()
+        let cloud = try NextcloudStandIn(pollBase: elsewhere.baseURL.absoluteString)
+        let h = try DaemonHarness()
+        let login = try Subprocess.run([EarshotProcess.executable, "sync", "login", "--nextcloud", cloud.url], busAddress: h.bus.address,
+                                       context: h.context)
+        #expect(login.status == 1, "\(login.stdout)\(login.stderr)")
+        #expect(login.stderr.contains("the login is not sent there"), "\(login.stderr)")
+        #expect(elsewhere.requests.isEmpty, "\(elsewhere.requests)")
+        #expect(h.terminate() == 0)
+    }
+
     @Test func aNextcloudLogsInThroughTheBrowserFlowAndItsQuirksAreRead() throws {
         let cloud = try NextcloudStandIn()
         let h = try DaemonHarness()

@@ -5,7 +5,8 @@ import Foundation
 
 /// Nextcloud's Login Flow v2: the server gives an address for the listener to open in a browser and a
 /// token to poll with; once they let Earshot in, the poll answers with an app password (never their own
-/// password).
+/// password). The token is sent, and the answer taken, only on the server's own origin
+/// (`SyncServerAddress.sameOrigin`), whatever address the server's reply names.
 struct NextcloudLoginFlow {
     let server: URL
     let exchange = HTTPExchange()
@@ -27,6 +28,10 @@ struct NextcloudLoginFlow {
               let endpoint = (poll["endpoint"] as? String).flatMap(URL.init(string:)),
               let login = (root["login"] as? String).flatMap(URL.init(string:)) else {
             throw CommandFailure("\(server.absoluteString) does not offer Nextcloud's login flow (answer \(start.status))")
+        }
+        guard SyncServerAddress.sameOrigin(endpoint, as: server), SyncServerAddress.sameOrigin(login, as: server) else {
+            throw CommandFailure("\(server.host ?? server.absoluteString) asks to log in or poll on another server "
+                                 + "(\(endpoint.host ?? endpoint.absoluteString)): the login is not sent there")
         }
         show(login)
         let form = Array(("token=" + (token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token)).utf8)

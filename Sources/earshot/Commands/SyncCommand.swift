@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotSync
 import Foundation
 import Glibc
 
@@ -44,6 +45,9 @@ struct SyncLoginCommand: ParsableCommand {
         guard let url = URL(string: server), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
             throw ValidationError("“\(server)” is not an http or https address")
         }
+        // Refused before the first request: Nextcloud's login flow sends its token and the app password
+        // to this address.
+        if let refusal = SyncServerAddress.refusal(of: url, allowHTTP: allowHTTP) { throw ValidationError(refusal) }
         if nextcloud, user != nil { throw ValidationError("with --nextcloud the browser asks who you are: name no user") }
         if !nextcloud, user == nil { throw ValidationError("name the user: earshot sync login URL USER") }
     }
