@@ -19,8 +19,12 @@ extension Duration {
         return seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
     }
 
-    /// `seconds` to the nearest millisecond (feeds and the store give seconds as decimals).
+    /// `seconds` to the nearest millisecond (feeds and the store give seconds as decimals). It never
+    /// traps: a number beyond what Int64 milliseconds hold is clamped to the nearest end, and one that is
+    /// not a number reads as zero (callers check times from outside against their own bounds first).
     public static func seconds(roundedToMilliseconds seconds: Double) -> Duration {
-        .milliseconds(Int64((seconds * 1000).rounded()))
+        let milliseconds = (seconds * 1000).rounded()
+        guard !milliseconds.isNaN else { return .zero }
+        return .milliseconds(Int64(min(max(milliseconds, -9.2e18), 9.2e18)))
     }
 }

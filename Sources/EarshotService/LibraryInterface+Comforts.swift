@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotGLib
 
 /// The sleep timer's arguments on org.earshot.Earshot1 (see dbus/org.earshot.Earshot1.xml).
 extension LibraryInterface {
@@ -9,7 +10,7 @@ extension LibraryInterface {
             guard seconds.isFinite, seconds > 0, seconds <= 86_400 else {
                 throw .invalidSetting("the sleep timer's time is from 0 to 24 hours, not \(seconds) seconds")
             }
-            return .after(.milliseconds(Int64(seconds * 1000)))
+            return .after(.seconds(roundedToMilliseconds: seconds))
         case "end-of-episode": return .endOfEpisode
         case "end-of-chapter": return .endOfChapter
         case "episodes": return .episodes(Int(episodes))

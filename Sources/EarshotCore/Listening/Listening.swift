@@ -162,13 +162,10 @@ public final class Listening {
         try select(episode, play: true, remember: true)
     }
 
-    /// The latest moment `play(episode:from:)` takes (a year of seconds): beyond any episode, and far from
-    /// where a `Duration` would overflow.
-    static let latestMoment: Double = 365 * 86_400
-
-    /// Plays `episode` now from `position` seconds (a moment found in its transcript or chapters).
+    /// Plays `episode` now from `position` seconds (a moment found in its transcript or chapters): a time
+    /// within an episode (`EpisodeTime`), else a named error.
     public func play(episode: EpisodeID, from position: Double) throws(LibraryError) {
-        guard position.isFinite, position >= 0, position < Self.latestMoment else {
+        guard EpisodeTime.checked(position) != nil else {
             throw .invalidSetting("a moment is a time from the start of the episode, 0 or later")
         }
         try select(episode, play: true, remember: true)
