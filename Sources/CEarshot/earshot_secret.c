@@ -29,6 +29,73 @@ gboolean earshot_secret_clear(const char *server, const char *user, GError **err
     return secret_password_clear_sync(earshot_sync_schema(), NULL, error, "server", server, "user", user, NULL);
 }
 
+/* What an asynchronous call hands back to its caller. */
+typedef struct {
+    earshot_secret_done done;
+    void *data;
+} earshot_secret_call;
+
+static earshot_secret_call *earshot_secret_call_new(earshot_secret_done done, void *data) {
+    earshot_secret_call *call = g_new(earshot_secret_call, 1);
+    call->done = done;
+    call->data = data;
+    return call;
+}
+
+static void earshot_secret_stored(GObject *source, GAsyncResult *result, gpointer user_data) {
+    earshot_secret_call *call = user_data;
+    GError *error = NULL;
+    gboolean ok = secret_password_store_finish(result, &error);
+    call->done(ok, NULL, error, call->data);
+    g_free(call);
+}
+
+static void earshot_secret_looked_up(GObject *source, GAsyncResult *result, gpointer user_data) {
+    earshot_secret_call *call = user_data;
+    GError *error = NULL;
+    char *password = secret_password_lookup_finish(result, &error);
+    call->done(error == NULL, password, error, call->data);
+    g_free(call);
+}
+
+static void earshot_secret_cleared(GObject *source, GAsyncResult *result, gpointer user_data) {
+    earshot_secret_call *call = user_data;
+    GError *error = NULL;
+    gboolean cleared = secret_password_clear_finish(result, &error);
+    call->done(cleared || error == NULL, NULL, error, call->data);
+    g_free(call);
+}
+
+void earshot_secret_store_async(const char *server, const char *user, const char *password, earshot_secret_done done, void *data) {
+    char *label = g_strdup_printf("Earshot podcast sync: %s at %s", user, server);
+    secret_password_store(earshot_sync_schema(), SECRET_COLLECTION_DEFAULT, label, password, NULL, earshot_secret_stored,
+                          earshot_secret_call_new(done, data), "server", server, "user", user, NULL);
+    g_free(label);
+}
+
+void earshot_secret_lookup_async(const char *server, const char *user, earshot_secret_done done, void *data) {
+    secret_password_lookup(earshot_sync_schema(), NULL, earshot_secret_looked_up, earshot_secret_call_new(done, data),
+                           "server", server, "user", user, NULL);
+}
+
+void earshot_secret_clear_async(const char *server, const char *user, earshot_secret_done done, void *data) {
+    secret_password_clear(earshot_sync_schema(), NULL, earshot_secret_cleared, earshot_secret_call_new(done, data),
+                          "server", server, "user", user, NULL);
+}
+
+void earshot_secret_register_types(void) {
+    g_type_ensure(SECRET_TYPE_SERVICE);
+    g_type_ensure(SECRET_TYPE_COLLECTION);
+    g_type_ensure(SECRET_TYPE_ITEM);
+    g_type_ensure(SECRET_TYPE_PROMPT);
+    g_type_ensure(SECRET_TYPE_VALUE);
+    g_type_ensure(G_TYPE_DBUS_PROXY);
+    g_type_ensure(G_TYPE_DBUS_CONNECTION);
+    /* The proxy resolver every libsoup transfer asks for (GStreamer's HTTP source on its own thread
+       too): made here, its GIO module loaded and, on a desktop, its settings backend with it. */
+    (void) g_proxy_resolver_get_default();
+}
+
 void earshot_secret_free(char *password) {
     secret_password_free(password);
 }

@@ -7,7 +7,7 @@ import Foundation
 
 /// The sync account of this daemon: logging in (checked with the server before anything is kept),
 /// resuming at start, logging out, and what `sync status` says. The account lives among the library's
-/// state values, the password with `SyncPasswords`; the work that touches either runs on the background.
+/// state values (written on the background), the password with `SyncPasswords` (asked for on the loop, answered later).
 public final class SyncSetup {
     let session: Session
     let store: Store
@@ -37,8 +37,8 @@ public final class SyncSetup {
     /// the sync started (nil: none).
     public func resume(then: @escaping (Sync?) -> Void = { _ in }) {
         guard let account = storedAccount() else { return then(nil) }
-        let passwords = self.passwords, server = account.server.absoluteString, user = account.user
-        background.run({ passwords.password(server: server, user: user) }) { [weak self] password in
+        let server = account.server.absoluteString, user = account.user
+        passwords.password(server: server, user: user) { [weak self] password in
             guard let self else { return then(nil) }
             if let sync = self.session.sync, sync.account == account { return then(sync) }  // a login or resume was quicker
             guard let password else {
@@ -61,27 +61,39 @@ public final class SyncSetup {
         client.start { [weak self] result in
             guard let self else { return }
             if case .failure(let failure) = result { return done(.failure(.failed(failure.description))) }
-            let passwords = self.passwords, store = self.store
-            self.background.run({ () -> Result<SyncPasswords.Place, Error> in
-                Result {
-                    let place = try passwords.store(password, server: server.absoluteString, user: user)
-                    for (key, value) in [(StateTable.syncServer.key, server.stateText), (StateTable.syncUser.key, user),
-                                         (StateTable.syncDialect.key, dialect.rawValue), (StateTable.syncDevice.key, account.device)] {
-                        try store.saveSetting(key, value: value, for: nil)
-                    }
-                    return place
-                }
-            }) { [weak self] saved in
+            self.passwords.store(password, server: server.absoluteString, user: user) { [weak self] kept in
                 guard let self else { return }
-                switch saved {
-                case .success(let place):
-                    self.passwordPlace = place
-                    if self.session.sync?.account.server != server || self.session.sync?.account.user != user { self.session.stopSync() }
-                    self.session.startSync(account, server: client, store: self.store)
-                    done(.success(account))
-                case .failure(let error):
-                    done(.failure(.failed("the account could not be kept: \(error)")))
+                switch kept {
+                case .success(let place): self.keep(account, place: place, client: client, done: done)
+                case .failure(let error): done(.failure(.failed("the account could not be kept: \(error)")))
                 }
+            }
+        }
+    }
+
+    /// The account is checked and its password kept: the account's values are stored (on the background)
+    /// and syncing starts with it.
+    private func keep(_ account: SyncAccount, place: SyncPasswords.Place, client: GPodderSyncClient,
+                      done: @escaping (Result<SyncAccount, LibraryError>) -> Void) {
+        let store = self.store, server = account.server, user = account.user, dialect = account.dialect
+        background.run({ () -> Result<SyncPasswords.Place, Error> in
+            Result {
+                for (key, value) in [(StateTable.syncServer.key, server.stateText), (StateTable.syncUser.key, user),
+                                     (StateTable.syncDialect.key, dialect.rawValue), (StateTable.syncDevice.key, account.device)] {
+                    try store.saveSetting(key, value: value, for: nil)
+                }
+                return place
+            }
+        }) { [weak self] saved in
+            guard let self else { return }
+            switch saved {
+            case .success(let place):
+                self.passwordPlace = place
+                if self.session.sync?.account.server != server || self.session.sync?.account.user != user { self.session.stopSync() }
+                self.session.startSync(account, server: client, store: self.store)
+                done(.success(account))
+            case .failure(let error):
+                done(.failure(.failed("the account could not be kept: \(error)")))
             }
         }
     }
@@ -91,13 +103,16 @@ public final class SyncSetup {
         let account = storedAccount()
         session.stopSync()
         passwordPlace = nil
-        let passwords = self.passwords, store = self.store
-        background.run({
-            if let account { passwords.forget(server: account.server.absoluteString, user: account.user) }
-            for key in StateTable.syncAccountKeys {
-                do { try store.saveSetting(key, value: nil, for: nil) } catch { Log.warning("sync: could not forget \(key): \(error)") }
-            }
-        }, completion: { done() })
+        let store = self.store, background = self.background
+        let forgetAccount = {
+            background.run({
+                for key in StateTable.syncAccountKeys {
+                    do { try store.saveSetting(key, value: nil, for: nil) } catch { Log.warning("sync: could not forget \(key): \(error)") }
+                }
+            }, completion: { done() })
+        }
+        guard let account else { return forgetAccount() }
+        passwords.forget(server: account.server.absoluteString, user: account.user, done: forgetAccount)
     }
 
     /// The stored account, if any.

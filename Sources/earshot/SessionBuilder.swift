@@ -9,8 +9,10 @@ import Foundation
 /// Builds the daemon's Core graph before the bus, in the order that matters. Each stage is a type only
 /// the stage before it can make, so the order is the types' and cannot change by moving a line:
 ///
-/// 1. `Ground`: the instance lock, then the store it guards (one daemon per state folder, locked before
-///    the store opens), the store's worker and the clock.
+/// 1. `Ground`: the GLib types the daemon's threads use registered while this is the only thread (two
+///    threads registering libsecret's and GIO's types at once could wait for each other for good), the
+///    instance lock, then the store it guards (one daemon per state folder, locked before the store
+///    opens), the store's worker and the clock.
 /// 2. `Shelf`: the library over them, with the configured download defaults.
 /// 3. `Start`: where playback starts, the requested feed subscribed first, before any audio output is
 ///    tried, so that a feed that cannot be had is the one line printed.
@@ -36,6 +38,7 @@ struct SessionBuilder {
     }
 
     private func ground() throws -> Ground {
+        SyncPasswords.registerTypes()
         let lock = try InstanceLock(databasePath: databasePath)
         do {
             let store = try Store(path: databasePath, warning: { Log.warning($0) })

@@ -1,3 +1,4 @@
+import CEarshot
 import CGLib
 import CSoup
 import EarshotGLib
