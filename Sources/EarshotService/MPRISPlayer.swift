@@ -88,9 +88,12 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
     /// The inbox, after Up Next.
     var inboxEntry: PlaylistEntry { PlaylistEntry(id: Self.inboxPlaylist, name: "Inbox") }
 
-    /// Up Next, played when an episode from it last became current.
+    /// Up Next. In the Played ordering it counts as played just now while it holds episodes (what the
+    /// listener means to play next: Xfce's panel asks once, when it connects, for the five most recently
+    /// played), else as played when an episode from it last became current.
     var upNextEntry: PlaylistEntry {
-        PlaylistEntry(id: Self.upNextPlaylist, name: "Up Next", lastPlayed: player.upNextPlayedAt?.timeIntervalSince1970)
+        let lastPlayed = player.upNext.episodes.isEmpty ? player.upNextPlayedAt?.timeIntervalSince1970 : .infinity
+        return PlaylistEntry(id: Self.upNextPlaylist, name: "Up Next", lastPlayed: lastPlayed)
     }
 
     public var playlistCount: Int { library.podcasts.count + 2 }

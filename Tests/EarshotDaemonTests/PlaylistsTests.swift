@@ -79,6 +79,31 @@ struct PlaylistsTests {
 }
 
 extension PlaylistsTests {
+    /// Xfce's panel asks once, when it connects, for the five most recently played playlists: Up Next that
+    /// holds episodes is what the listener means to play next, so it comes first even before it played.
+    @Test func upNextThatHoldsEpisodesRanksFirstAmongTheMostRecentlyPlayedBeforeItPlayed() throws {
+        let h = try DaemonHarness()
+        try Self.addSecondShow(h)
+        let playlists = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "10", "User", "false")
+        let another = try #require(playlists.components(separatedBy: "'").first {
+            $0.hasPrefix("/org/earshot/playlist/podcast/") && playlists.contains("\($0)', 'Another Show'")
+        })
+        try Self.call(h, "org.mpris.MediaPlayer2.Playlists.ActivatePlaylist", another)
+        #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
+        let emptyFirst = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "1", "Played", "true")
+        #expect(!emptyFirst.contains("'Up Next'"), "an empty Up Next does not rank first: \(emptyFirst)")
+        let listing = try Subprocess.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path",
+                                          "/org/earshot/Earshot", "--method", "org.earshot.Earshot1.Episodes", "0", "all", "Middle"],
+                                         busAddress: h.bus.address, context: h.context)
+        let id = try #require(listing.stdout.components(separatedBy: "'id': <int64 ").dropFirst().first?.prefix { $0.isNumber })
+        _ = try Subprocess.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path",
+                                "/org/earshot/Earshot", "--method", "org.earshot.Earshot1.QueueAdd", "[int64 \(id)]", "0"],
+                               busAddress: h.bus.address, context: h.context)
+        let first = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "1", "Played", "true")
+        #expect(first.contains("'Up Next'"), "Up Next holds an episode, so it ranks first: \(first)")
+        #expect(h.terminate() == 0)
+    }
+
     @Test func upNextIsAmongTheMostRecentlyPlayedOnceAnEpisodeFromItPlayedAsXfceAsksForThem() throws {
         let h = try DaemonHarness()
         try Self.addSecondShow(h)
