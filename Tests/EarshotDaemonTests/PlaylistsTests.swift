@@ -29,6 +29,25 @@ struct PlaylistsTests {
         guard reply.status == 0, reply.stdout.contains("Another Show") else { throw TestFailure("Subscribe: \(reply.stdout) \(reply.stderr)") }
     }
 
+    /// The playlist id of the second show.
+    static func anotherShowPlaylist(_ h: DaemonHarness) throws -> String {
+        let playlists = try call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "10", "User", "false")
+        return try #require(playlists.components(separatedBy: "'").first {
+            $0.hasPrefix("/org/earshot/playlist/podcast/") && playlists.contains("\($0)', 'Another Show'")
+        })
+    }
+
+    /// Puts the first show's middle episode at the head of Up Next, through org.earshot.Earshot1.
+    static func queueMiddleEpisode(_ h: DaemonHarness) throws {
+        let listing = try Subprocess.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path",
+                                          "/org/earshot/Earshot", "--method", "org.earshot.Earshot1.Episodes", "0", "all", "Middle"],
+                                         busAddress: h.bus.address, context: h.context)
+        let id = try #require(listing.stdout.components(separatedBy: "'id': <int64 ").dropFirst().first?.prefix { $0.isNumber })
+        _ = try Subprocess.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path",
+                                "/org/earshot/Earshot", "--method", "org.earshot.Earshot1.QueueAdd", "[int64 \(id)]", "0"],
+                               busAddress: h.bus.address, context: h.context)
+    }
+
     @Test func upNextComesFirstThenTheInboxThenEveryPodcastInEachOrdering() throws {
         let h = try DaemonHarness()
         try Self.addSecondShow(h)
@@ -84,21 +103,11 @@ extension PlaylistsTests {
     @Test func upNextThatHoldsEpisodesRanksFirstAmongTheMostRecentlyPlayedBeforeItPlayed() throws {
         let h = try DaemonHarness()
         try Self.addSecondShow(h)
-        let playlists = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "10", "User", "false")
-        let another = try #require(playlists.components(separatedBy: "'").first {
-            $0.hasPrefix("/org/earshot/playlist/podcast/") && playlists.contains("\($0)', 'Another Show'")
-        })
-        try Self.call(h, "org.mpris.MediaPlayer2.Playlists.ActivatePlaylist", another)
+        try Self.call(h, "org.mpris.MediaPlayer2.Playlists.ActivatePlaylist", try Self.anotherShowPlaylist(h))
         #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
         let emptyFirst = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "1", "Played", "true")
         #expect(!emptyFirst.contains("'Up Next'"), "an empty Up Next does not rank first: \(emptyFirst)")
-        let listing = try Subprocess.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path",
-                                          "/org/earshot/Earshot", "--method", "org.earshot.Earshot1.Episodes", "0", "all", "Middle"],
-                                         busAddress: h.bus.address, context: h.context)
-        let id = try #require(listing.stdout.components(separatedBy: "'id': <int64 ").dropFirst().first?.prefix { $0.isNumber })
-        _ = try Subprocess.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path",
-                                "/org/earshot/Earshot", "--method", "org.earshot.Earshot1.QueueAdd", "[int64 \(id)]", "0"],
-                               busAddress: h.bus.address, context: h.context)
+        try Self.queueMiddleEpisode(h)
         let first = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "1", "Played", "true")
         #expect(first.contains("'Up Next'"), "Up Next holds an episode, so it ranks first: \(first)")
         #expect(h.terminate() == 0)
@@ -107,19 +116,9 @@ extension PlaylistsTests {
     @Test func upNextIsAmongTheMostRecentlyPlayedOnceAnEpisodeFromItPlayedAsXfceAsksForThem() throws {
         let h = try DaemonHarness()
         try Self.addSecondShow(h)
-        let playlists = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "10", "User", "false")
-        let another = try #require(playlists.components(separatedBy: "'").first {
-            $0.hasPrefix("/org/earshot/playlist/podcast/") && playlists.contains("\($0)', 'Another Show'")
-        })
-        try Self.call(h, "org.mpris.MediaPlayer2.Playlists.ActivatePlaylist", another)
+        try Self.call(h, "org.mpris.MediaPlayer2.Playlists.ActivatePlaylist", try Self.anotherShowPlaylist(h))
         #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
-        let listing = try Subprocess.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path",
-                                          "/org/earshot/Earshot", "--method", "org.earshot.Earshot1.Episodes", "0", "all", "Middle"],
-                                         busAddress: h.bus.address, context: h.context)
-        let id = try #require(listing.stdout.components(separatedBy: "'id': <int64 ").dropFirst().first?.prefix { $0.isNumber })
-        _ = try Subprocess.run(["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path",
-                                "/org/earshot/Earshot", "--method", "org.earshot.Earshot1.QueueAdd", "[int64 \(id)]", "0"],
-                               busAddress: h.bus.address, context: h.context)
+        try Self.queueMiddleEpisode(h)
         try Self.call(h, "org.mpris.MediaPlayer2.Playlists.ActivatePlaylist", "/org/earshot/playlist/upnext")
         #expect(try h.wait(for: "metadata", "xesam:title") { $0 == "Middle episode" } == "Middle episode")
         let recent = try Self.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "2", "Played", "true")
