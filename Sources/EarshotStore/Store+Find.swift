@@ -17,7 +17,9 @@ extension Store {
     /// that have it, best first; a rarer one ranks all of them. Transcript segments are taken one
     /// episode at a time before the limit: while a full window of segments names fewer than `limit`
     /// episodes (transcripts that say the word a hundred times each), the next window starts below the
-    /// oldest episode it reached, so each window adds an episode and at most `limit` more are read. A
+    /// oldest episode it reached, so each window adds an episode and at most `limit` more are read;
+    /// none is, once `limit` episodes rank above any transcript segment can (a common word in their
+    /// titles or notes). A
     /// word being typed that already fills those thousand as a whole word ranks as that word, not as a
     /// prefix.
     /// - Parameters:
@@ -137,6 +139,8 @@ private struct Search {
     }
 
     private static let episodeWeights = "10.0, 5.0, 2.0, 0.0", segmentWeights = "1.0, 0.0"
+    /// Every transcript segment scores above this (`SearchRank.bound`).
+    private static let segmentBound = SearchRank.bound(weights: [1.0, 0.0])
 
     /// Whether text `detail` highlighted holds a match of `query` (always, when it is `query`).
     private func asTyped(_ highlighted: @autoclosure () -> String?) -> Bool {
@@ -205,7 +209,7 @@ private struct Search {
                     episodes.insert(episode)
                     offer(episode, Candidate(score: score, place: .transcript(segment: segment)))
                 }
-                guard rows.count == Self.candidates, episodes.count < limit, let last = rows.last else { break }
+                guard rows.count == Self.candidates, episodes.count < limit, !settled, let last = rows.last else { break }
                 let below = TranscriptRows.range(of: TranscriptRows.episode(of: last[0])).lowerBound
                 rows = try candidates("transcriptSearch", first.match, weights: Self.segmentWeights, below: below)
             }
@@ -310,6 +314,12 @@ private struct Search {
         let transcribed = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM transcriptSegment WHERE id BETWEEN ? AND ?)"),
                                             arguments: [range.lowerBound, range.upperBound]) ?? false
         return transcribed ? try segments(of: episode).count : 0
+    }
+
+    /// Whether `limit` episodes already rank above any transcript segment can: more segments would
+    /// change no hit.
+    private var settled: Bool {
+        best.values.lazy.filter { $0.score < Self.segmentBound }.count >= limit
     }
 
     /// Keeps `candidate` when it ranks above the episode's best so far.
