@@ -21,6 +21,12 @@ enum SearchRank {
 
     private static let k1 = 1.2, b = 0.75
 
+    /// A score no row reaches with columns of these `weights`: each column's term-frequency part stays
+    /// below k1 + 1, however often the words occur, so every score is above this.
+    static func bound(weights: [Double]) -> Double {
+        -(k1 + 1) * weights.reduce(0, +)
+    }
+
     private static let rank: fts5_extension_function = { api, fts, context, count, values in
         guard let api = api?.pointee, let fts else { return }
         let columns = Int(api.xColumnCount(fts))

@@ -13,9 +13,15 @@ extension Store {
     ///
     /// The work is bounded however many rows match: each index ranks at most `Search.candidates` of
     /// its matches, the most recent (the highest row ids: episodes and transcripts stored last), and
-    /// gives its best `limit` (4 × `limit` transcript segments). A word in half the library ranks the
-    /// newest thousand episodes that have it, best first; a rarer one ranks all of them. A word being
-    /// typed that already fills those thousand as a whole word ranks as that word, not as a prefix.
+    /// gives its best `limit` episodes. A word in half the library ranks the newest thousand episodes
+    /// that have it, best first; a rarer one ranks all of them. Transcript segments are taken one
+    /// episode at a time before the limit: while a full window of segments names fewer than `limit`
+    /// episodes (transcripts that say the word a hundred times each), the next window starts below the
+    /// oldest episode it reached, so each window adds an episode and at most `limit` more are read;
+    /// none is, once `limit` episodes rank above any transcript segment can (a common word in their
+    /// titles or notes). A
+    /// word being typed that already fills those thousand as a whole word ranks as that word, not as a
+    /// prefix.
     /// - Parameters:
     ///   - podcast: only this podcast (its title and its episodes); nil for the whole library.
     ///   - marks: what surrounds each match in the snippets.
@@ -133,6 +139,8 @@ private struct Search {
     }
 
     private static let episodeWeights = "10.0, 5.0, 2.0, 0.0", segmentWeights = "1.0, 0.0"
+    /// Every transcript segment scores above this (`SearchRank.bound`).
+    private static let segmentBound = SearchRank.bound(weights: [1.0, 0.0])
 
     /// Whether text `detail` highlighted holds a match of `query` (always, when it is `query`).
     private func asTyped(_ highlighted: @autoclosure () -> String?) -> Bool {
@@ -175,7 +183,8 @@ private struct Search {
                 if let candidate = try episodeDetails(episode.rawValue, score: nil) { offer(episode.rawValue, candidate) }
             }
         } else {
-            for (row, score) in try ranked("episodeSearch", episodeMatch, weights: Self.episodeWeights, keeping: limit) {
+            let rows = try ranked("episodeSearch", episodeMatch, weights: Self.episodeWeights).rows
+            for (row, score) in Self.scored(rows).sorted(by: Self.better).prefix(limit) {
                 offer(row, Candidate(score: score, place: .episodeRow))
             }
         }
@@ -191,14 +200,24 @@ private struct Search {
             }
             momentCounts = counts
         } else {
-            for (segment, score) in try ranked("transcriptSearch", segmentMatch, weights: Self.segmentWeights, keeping: 4 * limit) {
-                offer(TranscriptRows.episode(of: segment).rawValue, Candidate(score: score, place: .transcript(segment: segment)))
+            let first = try ranked("transcriptSearch", segmentMatch, weights: Self.segmentWeights)
+            var rows = first.rows
+            var episodes = Set<Int64>()
+            while true {
+                for (segment, score) in Self.scored(rows) {
+                    let episode = TranscriptRows.episode(of: segment).rawValue
+                    episodes.insert(episode)
+                    offer(episode, Candidate(score: score, place: .transcript(segment: segment)))
+                }
+                guard rows.count == Self.candidates, episodes.count < limit, !settled, let last = rows.last else { break }
+                let below = TranscriptRows.range(of: TranscriptRows.episode(of: last[0])).lowerBound
+                rows = try candidates("transcriptSearch", first.match, weights: Self.segmentWeights, below: below)
             }
         }
     }
 
-    /// The best `keeping` of the `candidates` most recent matches of `query` in `table` (FTS5 walks its
-    /// lists backwards), `match` making the MATCH expression: row ids and scores only.
+    /// The `candidates` most recent matches of `query` in `table` (FTS5 walks its lists backwards),
+    /// `match` making the MATCH expression, and the expression they matched: row ids and scores only.
     ///
     /// A word being typed that the library already holds as a whole word at least `candidates` times
     /// (`went`, `house`) is ranked as that word: its most recent matches fill the window on their own,
@@ -206,19 +225,33 @@ private struct Search {
     /// every word it starts; before schema v9 four letters did too (`went*`: 53 ms at a million
     /// episodes, against 5 ms for `went`). Longer words it starts (`wentworth`, `household`) are still
     /// marked in the snippets, and match on their own as soon as one more letter is typed.
-    private func ranked(_ table: String, _ match: (SearchQuery) -> String, weights: String, keeping: Int) throws -> [(row: Int64, score: Double)] {
-        var rows: [Row] = []
-        if let whole = query.typedWordWhole() { rows = try candidates(table, match(whole), weights: weights) }
-        if rows.count < Self.candidates { rows = try candidates(table, match(query), weights: weights) }
-        return rows.map { (row: $0[0] as Int64, score: $0.real(1) ?? 0) }.sorted { ($0.score, $0.row) < ($1.score, $1.row) }.prefix(keeping).map { $0 }
+    private func ranked(_ table: String, _ match: (SearchQuery) -> String, weights: String) throws -> (match: String, rows: [Row]) {
+        if let whole = query.typedWordWhole() {
+            let rows = try candidates(table, match(whole), weights: weights)
+            if rows.count >= Self.candidates { return (match(whole), rows) }
+        }
+        return (match(query), try candidates(table, match(query), weights: weights))
     }
 
-    /// The row ids and scores of the `candidates` most recent matches of `match` in `table`.
-    private func candidates(_ table: String, _ match: String, weights: String) throws -> [Row] {
-        try Row.fetchAll(db, sql: """
+    /// The row ids and scores of the `candidates` most recent matches of `match` in `table`, those with
+    /// a row id below `below` when given.
+    private func candidates(_ table: String, _ match: String, weights: String, below: Int64? = nil) throws -> [Row] {
+        var arguments: StatementArguments = [match]
+        if let below { arguments += [below] }
+        return try Row.fetchAll(db, sql: """
             SELECT rowid, rank FROM \(table) WHERE \(table) MATCH ? AND rank MATCH '\(SearchRank.name)(\(weights))'
-            ORDER BY rowid DESC LIMIT \(Self.candidates)
-            """, arguments: [match])
+            \(below == nil ? "" : "AND rowid < ?") ORDER BY rowid DESC LIMIT \(Self.candidates)
+            """, arguments: arguments)
+    }
+
+    /// The row ids and scores of `rows` from `candidates`.
+    private static func scored(_ rows: [Row]) -> [(row: Int64, score: Double)] {
+        rows.map { (row: $0[0] as Int64, score: $0.real(1) ?? 0) }
+    }
+
+    /// Whether `a` ranks above `b`: the better score, then the lower row id.
+    private static func better(_ a: (row: Int64, score: Double), _ b: (row: Int64, score: Double)) -> Bool {
+        (a.score, a.row) < (b.score, b.row)
     }
 
     /// An episode's transcript segments that match, with their scores (read with `detail`, checked).
@@ -281,6 +314,12 @@ private struct Search {
         let transcribed = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM transcriptSegment WHERE id BETWEEN ? AND ?)"),
                                             arguments: [range.lowerBound, range.upperBound]) ?? false
         return transcribed ? try segments(of: episode).count : 0
+    }
+
+    /// Whether `limit` episodes already rank above any transcript segment can: more segments would
+    /// change no hit.
+    private var settled: Bool {
+        best.values.lazy.filter { $0.score < Self.segmentBound }.count >= limit
     }
 
     /// Keeps `candidate` when it ranks above the episode's best so far.

@@ -234,6 +234,20 @@ struct SearchIndexTests {
         #expect(prefixed.first?.episode == newest && prefixed.count == 20, "a word in fewer rows than the window: the prefix, title first")
     }
 
+    @Test func everyEpisodeWhoseTranscriptMatchesIsAHitHoweverOftenEachSaysTheWord() throws {
+        for times in [31, 100] {
+            let library = try Library()
+            let saved = try library.podcast(Self.feedA, title: "Show", (0..<20).map { (title: "Episode \($0)", notes: "") })
+            for episode in try library.episodes(of: saved.podcast) {
+                let segments = (0..<times).map { TranscriptSegment(start: Double($0), text: "a zebra crossed, line \($0)") }
+                try library.store.storeTranscript(segments, for: episode, from: Self.transcriptURL)
+            }
+            let hits = try library.find("zebra")
+            #expect(hits.count == 20, "\(times) times each: one hit per episode, all 20")
+            #expect(Set(hits.compactMap(\.episode)).count == hits.count && hits.allSatisfy { $0.moments == times })
+        }
+    }
+
     /// Two podcasts whose titles, episodes, chapters and a transcript hold words that start `sto`, and
     /// the scope of all of them.
     private func stoneLibrary() throws -> (Library, SearchScope, [EpisodeID]) {

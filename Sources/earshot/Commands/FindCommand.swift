@@ -45,11 +45,13 @@ struct FindCommand: ParsableCommand {
         if json { return Console.print(try JSONOutput.render(hits)) }
         guard !hits.isEmpty else { throw CommandFailure("nothing in the library matches “\(words.joined(separator: " "))”") }
         let bold = Terminal.isTerminal(STDOUT_FILENO)
-        Console.print(hits.map { FindText.render($0, bold: bold) }.joined(separator: "\n"))
+        Console.printStyled(hits.map { FindText.render($0, bold: bold) }.joined(separator: "\n"))
     }
 }
 
 /// How `earshot find` prints a hit: a line naming it, a line with where and the words around the match.
+/// Every field of feed text is escaped here (`SafeText`), before the bold is added: the result is
+/// printed as it is (`Console.printStyled`).
 enum FindText {
     static func render(_ hit: FindHit, bold: Bool) -> String {
         let number = String(hit.number).leftPadded(toWidth: 3)

@@ -37,6 +37,8 @@ final class FakeLibrary: BusInterface {
     var opml = "<?xml version=\"1.0\"?>\n<opml version=\"2.0\"><body/></opml>\n"
     /// What Downloads answers.
     var downloads: [DBusValue] = []
+    /// What Find answers.
+    var findHits: [DBusValue] = []
     /// Every call, in order: the member and its arguments.
     private(set) var calls: [(member: String, arguments: [DBusValue])] = []
     /// The connection Progress is emitted on.
@@ -70,6 +72,7 @@ final class FakeLibrary: BusInterface {
         case "Subscribe": return MethodReply([list(try subscribe(arguments))])
         case "Refresh": return MethodReply([list(try refresh(arguments))])
         case "Downloads": return MethodReply([list(downloads)])
+        case "Find": return MethodReply([list(findHits)])
         default: try change(method, arguments); return .empty
         }
     }

@@ -14,6 +14,13 @@ enum Console {
         FileHandle.standardOutput.write(Data((SafeText.escaped(text, keepingLineBreaks: true) + "\n").utf8))
     }
 
+    /// Prints `text` as it is: text whose renderer escaped every field of feed text itself and then
+    /// added terminal sequences of Earshot's own (`earshot find`'s bold), which escaping the whole of
+    /// it again would print as `\u{1B}[1m`.
+    static func printStyled(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
     /// Moves the cursor up to the first of the `lines` lines printed last, clears from there to the end of
     /// the screen, and prints `text` in their place (`earshot downloads --follow`).
     static func redraw(lines: Int, with text: String) {
