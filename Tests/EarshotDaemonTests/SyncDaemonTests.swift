@@ -43,6 +43,21 @@ struct SyncDaemonTests {
         #expect(h.terminate() == 0)
     }
 
+    @Test func aLoginToAnotherAccountWithoutLogoutStartsWithAFirstSyncThatIsTheUnion() throws {
+        let (first, h) = try syncedDaemon()
+        #expect(try first.phoneSubscriptions().contains(h.feedURL.absoluteString))
+        let second = try SyncServer()
+        let other = servePhoneShow(h)
+        try second.phoneSubscribe(other)
+        let logged = try login(h, second)
+        #expect(logged.status == 0, "\(logged.stdout)\(logged.stderr)")
+        #expect(try earshot(h, "sync", "now").status == 0)
+        #expect(try second.phoneSubscriptions().contains(h.feedURL.absoluteString), "this library's podcast went to the new account")
+        let titles = try podcastTitles(h) { $0.contains { $0.contains("Phone Show") } }
+        #expect(titles.contains { $0.contains("Phone Show") }, "the new account's podcast came here: \(titles)")
+        #expect(h.terminate() == 0)
+    }
+
     /// A daemon logged in to a new oPodSync, its first sync over.
     private func syncedDaemon() throws -> (SyncServer, DaemonHarness) {
         let server = try SyncServer()

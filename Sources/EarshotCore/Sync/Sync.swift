@@ -123,7 +123,7 @@ public final class Sync {
     }
 
     /// Stops: no more runs; a run in progress ends when its answer comes.
-    func stop() {
+    public func stop() {
         debounce?.cancel()
         debounce = nil
         receiving.stop()
