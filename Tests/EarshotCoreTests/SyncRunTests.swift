@@ -43,4 +43,35 @@ struct SyncRunTests {
         #expect(heard.count == 1 && heard[0] == nil)
         #expect(server.requests == ["start", "subscriptions", "actions", "start", "subscriptions", "actions"])
     }
+
+    @Test func aRefusedPasswordIsNotTriedAgainByChangesOrRefreshesButSyncNowTriesIt() throws {
+        let (fixture, server, sync) = try started()
+        defer { withExtendedLifetime(fixture) {} }
+        server.startFailure = .unauthorized("sync.example refused the user name or password of me")
+        server.answerAll()
+        #expect(sync.status.lastFailure != nil)
+        sync.run()  // a change here or a refresh, an hour later
+        fixture.timers.advance(3_600)
+        sync.run()
+        #expect(server.requests == ["start"], "the server's brute-force lock is not fed")
+        sync.run { _ in }  // earshot sync now
+        #expect(server.requests == ["start", "start"])
+    }
+
+    @Test func anUnreachableServerIsAskedAgainAfterAMinuteThenLaterEachTime() throws {
+        let (fixture, server, sync) = try started()
+        defer { withExtendedLifetime(fixture) {} }
+        server.startFailure = .unreachable("sync.example: connection refused")
+        server.answerAll()
+        sync.run()
+        #expect(server.requests == ["start"], "not again at once")
+        fixture.timers.advance(61)
+        #expect(server.requests == ["start", "start"], "tried again after a minute by itself")
+        server.answerAll()
+        fixture.timers.advance(61)
+        sync.run()
+        #expect(server.requests == ["start", "start"], "the second wait is longer than the first")
+        fixture.timers.advance(60)
+        #expect(server.requests == ["start", "start", "start"])
+    }
 }

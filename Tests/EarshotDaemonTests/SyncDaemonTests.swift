@@ -155,6 +155,17 @@ struct SyncDaemonTests {
         #expect(h.terminate() == 0)
     }
 
+    @Test func aServerThatIsDownIsGivenTimeAndSyncStatusSaysWhen() throws {
+        let (server, h) = try syncedDaemon()
+        server.stop()
+        #expect(try earshot(h, "sync", "now").status == 1)
+        let status = try earshot(h, "sync", "status").stdout
+        #expect(status.contains("the next sync starts by itself in 1 min"), "\(status)")
+        let json = try earshot(h, "sync", "status", "--json").stdout
+        #expect(json.contains("next_try"), "\(json)")
+        #expect(h.terminate() == 0)
+    }
+
     @Test func changesMadeWhileTheServerIsDownSurviveAKillAndAreSentOnceItIsBack() throws {
         let (server, h) = try syncedDaemon()
         server.stop()

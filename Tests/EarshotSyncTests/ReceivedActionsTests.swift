@@ -93,6 +93,14 @@ struct ReceivedActionsTests {
         #expect(writes.places.map(\.at) == [at(4_321)])
     }
 
+    @Test func aPlaceStampedInTheYear9999IsTakenAsNowNotAsTheLastListenForEver() throws {
+        let rules = ReceivingRules(device: "desk", playing: { nil }, finished: finishedNearTheEnd)
+        let (writes, _) = try ReceivedActions.decide(received: [Self.play(Self.two, 120, at: 253_402_300_799)], waiting: [], rules: rules,
+                                                     in: library)
+        let stamped = try #require(writes.places.first?.at)
+        #expect(stamped <= Date().addingTimeInterval(600), "a listen here tomorrow must still win: \(stamped)")
+    }
+
     @Test func theCursorIsWrittenWithWhatWasTaken() throws {
         let rules = ReceivingRules(device: "desk", playing: { nil }, finished: finishedNearTheEnd)
         let (writes, _) = try ReceivedActions.decide(received: [Self.play(Self.two, 120, at: 4_000)], waiting: [],

@@ -41,6 +41,8 @@ public final class Sync {
     /// ends (it sees what they wanted).
     private var nextWaiters: [(SyncFailure?) -> Void] = []
     private var loggedFailures: Set<String> = []
+    /// When a failing server is asked again by itself (`SyncBackoff`'s rules).
+    private var backoff = SyncBackoff()
 
     /// How long after a change here the sync that sends it starts.
     static let debounceDelay: Duration = .seconds(10)
@@ -64,8 +66,10 @@ public final class Sync {
 
     // MARK: Running
 
-    /// Syncs now (or right after the sync in progress); `done` hears how that sync ended.
+    /// Syncs now (or right after the sync in progress); `done` hears how that sync ended. A sync nobody
+    /// waits for (a change here, a refresh) does not start while a failing server is backed off.
     public func run(done: ((SyncFailure?) -> Void)? = nil) {
+        guard done != nil || status.running || backoff.allows(at: session.timers.date) else { return }
         debounce?.cancel()
         debounce = nil
         guard !status.running else {
@@ -78,6 +82,11 @@ public final class Sync {
             return
         }
         if let done { waiters.append(done) }
+        start()
+    }
+
+    /// Starts a sync: logs in, then subscriptions, then episode actions.
+    private func start() {
         status.running = true
         joinable = true
         server.start { [weak self] result in
@@ -105,7 +114,11 @@ public final class Sync {
         status.lastFailure = failure?.description
         if let failure {
             if loggedFailures.insert(failure.kind).inserted { Log.warning("sync with \(account.server.absoluteString): \(failure)") }
+            backOff(failure)
         } else {
+            backoff.succeeded()
+            status.nextTry = nil
+            status.refused = false
             loggedFailures = []
             let now = session.timers.date
             status.lastSync = now
@@ -118,7 +131,27 @@ public final class Sync {
             again = false
             self.waiters = nextWaiters
             nextWaiters = []
-            run()
+            if !self.waiters.isEmpty || backoff.allows(at: session.timers.date) {
+                debounce?.cancel()
+                debounce = nil
+                start()
+            }
+        }
+    }
+
+    /// A sync failed: the next one that starts by itself waits (`SyncBackoff`), then starts without
+    /// waiting for a change; after a refusal none starts by itself.
+    private func backOff(_ failure: SyncFailure) {
+        let now = session.timers.date
+        backoff.failed(failure, at: now)
+        status.nextTry = backoff.until
+        status.refused = backoff.refused
+        debounce?.cancel()
+        debounce = nil
+        guard let until = backoff.until else { return }
+        debounce = session.timers.after(.seconds(max(until.timeIntervalSince(now), 0))) { [weak self] in
+            self?.debounce = nil
+            self?.run()
         }
     }
 

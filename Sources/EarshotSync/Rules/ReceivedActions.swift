@@ -12,7 +12,12 @@ public enum ReceivedActions {
     public static func decide(received: [EpisodeAction], waiting: [EpisodeAction], cursor: (key: String, value: String)? = nil,
                               rules: ReceivingRules, in library: some SyncLibrary) throws -> (SyncWrites, ReceivedOutcome) {
         guard rules.active() else { return (SyncWrites(), ReceivedOutcome(applied: [], waiting: waiting.count)) }
-        let actions = SyncRules.newestPerEpisode(waiting + received.filter { $0.device != rules.device })
+        let now = rules.now()
+        let actions = SyncRules.newestPerEpisode((waiting + received.filter { $0.device != rules.device }).map { action in
+            var action = action
+            action.timestamp = SyncRules.clamped(action.timestamp, now: now)
+            return action
+        })
         let episodes = try EpisodeMatching.match(actions, in: library)
         let playing = rules.playing()
         var places: [SyncPlace] = [], keep: [EpisodeAction] = [], settled: [EpisodeAction] = []
@@ -44,14 +49,19 @@ public struct ReceivingRules: Sendable {
     /// Whether leaving an episode at a position (of a length, when known) finishes it: the listening
     /// rule this library uses for itself.
     public var finished: @Sendable (_ position: Double, _ duration: Double?) -> Bool
+    /// The time now: a received action stamped later than it (and `SyncRules.clockSkew`) counts as
+    /// stamped now.
+    public var now: @Sendable () -> Date
 
     /// Rules with the given parts.
     public init(device: String, active: @escaping @Sendable () -> Bool = { true }, playing: @escaping @Sendable () -> EpisodeID?,
-                finished: @escaping @Sendable (_ position: Double, _ duration: Double?) -> Bool) {
+                finished: @escaping @Sendable (_ position: Double, _ duration: Double?) -> Bool,
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.device = device
         self.active = active
         self.playing = playing
         self.finished = finished
+        self.now = now
     }
 }
 

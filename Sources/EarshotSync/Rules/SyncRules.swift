@@ -45,6 +45,15 @@ public enum SyncRules {
         return newest.values.sorted { (actions[$0].timestamp, $0) < (actions[$1].timestamp, $1) }.map { actions[$0] }
     }
 
+    /// How far ahead of this computer's clock another device's may be.
+    public static let clockSkew: TimeInterval = 300
+
+    /// A received time, at most `now` and the clock skew: a device whose clock says the year 9999 does
+    /// not make its place the last listen for ever (a listen here later still wins).
+    public static func clamped(_ time: Date, now: Date) -> Date {
+        min(time, now.addingTimeInterval(clockSkew))
+    }
+
     /// Whether a podcast's address means the same to other devices: http and https only (a `file:` feed
     /// is this computer's own).
     public static func isSyncable(_ address: String) -> Bool {

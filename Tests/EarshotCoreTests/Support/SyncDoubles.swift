@@ -8,6 +8,8 @@ import Foundation
 final class ScriptedSyncServer: SyncServer {
     private(set) var requests: [String] = []
     private var pending: [() -> Void] = []
+    /// How logging in fails (nil: it goes through).
+    var startFailure: SyncFailure?
 
     /// Answers the oldest request still waiting; false when none waits.
     @discardableResult
@@ -23,7 +25,7 @@ final class ScriptedSyncServer: SyncServer {
     }
 
     func start(completion: @escaping (Result<Void, SyncFailure>) -> Void) {
-        wait("start") { completion(.success(())) }
+        wait("start") { [unowned self] in completion(startFailure.map(Result.failure) ?? .success(())) }
     }
 
     func subscriptions(since: Int64, completion: @escaping (Result<SubscriptionDelta, SyncFailure>) -> Void) {
