@@ -74,4 +74,29 @@ struct SyncRunTests {
         fixture.timers.advance(60)
         #expect(server.requests == ["start", "start", "start"])
     }
+
+    @Test func actionsWaitingForEpisodesNotHereAreNotMatchedAgainAtEveryPauseButWhenTheLibraryGainsEpisodes() throws {
+        let fixture = try CoreFixture()
+        defer { withExtendedLifetime(fixture) {} }
+        let server = ScriptedSyncServer(), store = WaitingSyncStore()
+        fixture.session.startSync(account, server: server, store: store)
+        server.answerAll()
+        let sync = try #require(fixture.session.sync)
+        #expect(sync.status.waiting == 5)
+        let matched = store.rematches
+        let now = fixture.timers.date
+        for id in 1...3 {
+            let stretch = ListeningRecord(id: Int64(id), episode: EpisodeID(rawValue: 1), podcast: nil, episodeTitle: nil, podcastTitle: nil,
+                                          device: "desk", startedAt: now, endedAt: now, startPosition: 0, endPosition: 10, span: 10)
+            fixture.session.events.publish(.listened(stretch))
+        }
+        #expect(store.rematches == matched, "a pause does not read and match all that waits")
+        fixture.session.events.publish(.newEpisodes([EpisodeID(rawValue: 2)], of: PodcastID(rawValue: 1)))
+        fixture.session.events.publish(.refreshFinished([]))
+        server.answerAll()
+        #expect(store.rematches == matched + 1, "the sync after a refresh that stored episodes matches them")
+        fixture.session.events.publish(.refreshFinished([]))
+        server.answerAll()
+        #expect(store.rematches == matched + 1, "one that stored none does not")
+    }
 }

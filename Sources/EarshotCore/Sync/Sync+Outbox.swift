@@ -12,6 +12,7 @@ extension Sync {
         receiving.episode = listening.playing()
         switch event {
         case .feedStored(let podcast, let saved, _):
+            libraryGrew = true
             if saved.isNew, syncURLs[podcast.id] == nil {
                 let url = podcast.url.absoluteString
                 syncURLs[podcast.id] = url
@@ -23,12 +24,14 @@ extension Sync {
             }
         case .listened(let record):
             if let action = playAction(for: record) { queue([.action(action)]) }
-            if status.waiting > 0 { retryWaiting() }
+            if heldForPlaying > 0 { retryWaiting() }
         case .marked(let episodes, let played):
             marked(episodes, played: played)
+        case .newEpisodes:
+            libraryGrew = true
         case .refreshFinished:
             run()
-        case .nowPlayingChanged, .episodeChanged, .seeked, .upNextChanged, .progressSaved, .newEpisodes, .podcastsChanged, .settingChanged,
+        case .nowPlayingChanged, .episodeChanged, .seeked, .upNextChanged, .progressSaved, .podcastsChanged, .settingChanged,
              .downloaded, .placesSynced:
             break
         }

@@ -25,6 +25,11 @@ public final class Sync {
     var actionsSince: Int64 = 0
     /// Podcast → the address the server knows it by (kept for podcasts removed here).
     var syncURLs: [PodcastID: String] = [:]
+    /// Whether the library gained episodes since what waits was last matched (at start: it may have
+    /// while sync was off).
+    var libraryGrew = true
+    /// How many waiting actions wait only for their episode to stop playing.
+    var heldForPlaying = 0
     /// While sync itself unsubscribes, that is not a change to send.
     var applyingRemote = false
     /// Feeds sync itself is subscribing to (stored later): not changes to send either.
