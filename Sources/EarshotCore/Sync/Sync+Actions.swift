@@ -60,7 +60,7 @@ extension Sync {
                 self.finish(failure)
             case .success(let (outcome, cursor)):
                 self.actionsSince = cursor
-                self.received(outcome)
+                self.received(outcome, rematched: rematch)
                 self.finish(nil)
             }
         }
@@ -69,7 +69,9 @@ extension Sync {
     /// Takes the actions still waiting (listening stopped, and one waited for the episode that played).
     func retryWaiting() {
         let store = self.store, rules = receivingRules
-        background({ try store.receive([], rules: rules, cursor: nil, rematch: true) }) { [weak self] outcome in self?.received(outcome) }
+        background({ try store.receive([], rules: rules, cursor: nil, rematch: true) }) { [weak self] outcome in
+            self?.received(outcome, rematched: true)
+        }
     }
 
     /// How received actions are taken here: only while this sync runs, this device's own left out, the
@@ -82,9 +84,10 @@ extension Sync {
     }
 
     /// Received actions were taken: how many wait, and the places that changed go to whoever listens.
-    private func received(_ outcome: ReceivedOutcome) {
+    /// Actions held by the playing episode are counted anew when all that waits was matched, else added.
+    private func received(_ outcome: ReceivedOutcome, rematched: Bool) {
         status.waiting = outcome.waiting
-        heldForPlaying = outcome.held
+        heldForPlaying = rematched ? outcome.held : heldForPlaying + outcome.held
         if !outcome.applied.isEmpty { session.events.publish(.placesSynced(outcome.applied)) }
     }
 }
