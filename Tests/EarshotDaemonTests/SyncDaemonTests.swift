@@ -58,6 +58,24 @@ struct SyncDaemonTests {
         #expect(h.terminate() == 0)
     }
 
+    @Test func aPodcastThePhoneSubscribedToWhoseFeedIsDownIsKeptAndSubscribedOnceItAnswers() throws {
+        let server = try SyncServer()
+        let h = try DaemonHarness()
+        h.server.route("/other.xml") { _ in .status(503) }
+        let other = h.server.url("/other.xml").absoluteString
+        try server.phoneSubscribe(other)
+        #expect(try login(h, server).status == 0)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        usleep(1_500_000)  // the server's cursor is in seconds: the next sync asks for what changed after this one
+        #expect(!(try earshot(h, "podcasts").stdout.contains("Phone Show")))
+        _ = servePhoneShow(h)  // the host is back
+        #expect(try earshot(h, "sync", "now").status == 0)
+        let titles = try podcastTitles(h) { $0.contains { $0.contains("Phone Show") } }
+        #expect(titles.contains { $0.contains("Phone Show") }, "the phone's podcast came once its feed answered: \(titles)")
+        #expect(try server.phoneSubscriptions().contains(other))
+        #expect(h.terminate() == 0)
+    }
+
     /// A daemon logged in to a new oPodSync, its first sync over.
     private func syncedDaemon() throws -> (SyncServer, DaemonHarness) {
         let server = try SyncServer()

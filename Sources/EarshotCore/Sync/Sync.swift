@@ -32,6 +32,9 @@ public final class Sync {
     var heldForPlaying = 0
     /// While sync itself unsubscribes, that is not a change to send.
     var applyingRemote = false
+    /// Podcasts other devices have that are not subscribed here yet, kept (`StateTable.syncSubscribing`)
+    /// and tried again at each sync until subscribed or removed there.
+    var unsubscribedYet: [String] = []
     /// Feeds sync itself is subscribing to (stored later): not changes to send either.
     var subscribingFromServer: Set<String> = []
     private var debounce: TimerHandle?
@@ -66,6 +69,7 @@ public final class Sync {
         subscriptionsSince = StateTable.syncSubscriptionsSince.value(in: state)
         actionsSince = StateTable.syncActionsSince.value(in: state) ?? 0
         status.lastSync = StateTable.lastSync.value(in: state)
+        unsubscribedYet = StateTable.syncSubscribing.value(in: state)?.split(separator: "\n").map(String.init) ?? []
         for podcast in session.library.podcasts { syncURLs[podcast.id] = podcast.url.absoluteString }
     }
 
