@@ -76,6 +76,28 @@ struct SyncDaemonTests {
         #expect(h.terminate() == 0)
     }
 
+    @Test func aPhonesPodcastWhoseAddressMovedKeepsThePhonesAddressBothWays() throws {
+        let server = try SyncServer()
+        let h = try DaemonHarness()
+        let moved = servePhoneShow(h)
+        h.server.route("/old-other.xml") { _ in .redirect(status: 301, to: "/other.xml") }
+        let known = h.server.url("/old-other.xml").absoluteString
+        try server.phoneSubscribe(known)
+        #expect(try login(h, server).status == 0)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        #expect(try podcastTitles(h) { $0.contains { $0.contains("Phone Show") } }.contains { $0.contains("Phone Show") })
+        usleep(1_100_000)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        let subscriptions = try server.phoneSubscriptions()
+        #expect(subscriptions.contains(known) && !subscriptions.contains(moved), "not sent back under its new address: \(subscriptions)")
+        usleep(1_100_000)
+        try server.phoneUnsubscribe(known)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        let titles = try podcastTitles(h) { !$0.contains { $0.contains("Phone Show") } }
+        #expect(!titles.contains { $0.contains("Phone Show") }, "the phone's unsubscribe applies here: \(titles)")
+        #expect(h.terminate() == 0)
+    }
+
     /// A daemon logged in to a new oPodSync, its first sync over.
     private func syncedDaemon() throws -> (SyncServer, DaemonHarness) {
         let server = try SyncServer()

@@ -69,9 +69,7 @@ extension Sync {
     /// Takes the actions still waiting (listening stopped, and one waited for the episode that played).
     func retryWaiting() {
         let store = self.store, rules = receivingRules
-        background({ try store.receive([], rules: rules, cursor: nil, rematch: true) }) { [weak self] outcome in
-            self?.received(outcome, rematched: true)
-        }
+        background({ try store.receive([], rules: rules, cursor: nil, rematch: true) }) { [weak self] in self?.received($0, rematched: true) }
     }
 
     /// How received actions are taken here: only while this sync runs, this device's own left out, the

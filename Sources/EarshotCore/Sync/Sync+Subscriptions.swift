@@ -76,17 +76,34 @@ extension Sync {
         subscribingFromServer.formUnion(addresses.map(\.absoluteString))
         session.library.subscribe(addresses, autoQueue: false) { [weak self] reports in
             guard let self else { return }
-            var subscribed: Set<String> = []
+            var subscribed: [PodcastID: String] = [:]
             for report in reports {
                 self.subscribingFromServer.remove(report.url.absoluteString)
                 if let error = report.error {
                     Log.message("sync: could not subscribe to \(report.url.absoluteString) (tried again at the next sync): \(error)")
-                } else {
-                    subscribed.insert(report.url.absoluteString)
+                } else if let podcast = report.podcast, !report.alreadySubscribed {
+                    subscribed[podcast] = report.url.absoluteString
                 }
             }
-            self.keepUnsubscribed(self.unsubscribedYet.filter { !subscribed.contains($0) })
+            let addresses = Set(subscribed.values)
+            self.keepUnsubscribed(self.unsubscribedYet.filter { !addresses.contains($0) })
+            self.settleStored(subscribed)
         }
+    }
+
+    /// Sync's subscriptions ended: a podcast it subscribed keeps the address the server knows, even
+    /// where its feed moved on the way (301, `itunes:new-feed-url`), so it is not sent back as a change
+    /// made here, and the other devices' removal of that address applies; once none is in flight, the
+    /// other podcasts stored meanwhile were the listener's, and are sent.
+    private func settleStored(_ subscribed: [PodcastID: String]) {
+        for (podcast, url) in subscribed { syncURLs[podcast] = url }
+        let store = self.store
+        background.run { StoreWork.log { try store.keepSyncURLs(subscribed) } }
+        storedWhileSubscribing.subtract(subscribed.keys)
+        guard subscribingFromServer.isEmpty else { return }
+        let listeners = storedWhileSubscribing.filter { !session.library.isDemo($0) }.compactMap { syncURLs[$0] }
+        storedWhileSubscribing = []
+        queue(listeners.sorted().map(SyncChange.subscribed))
     }
 
     /// Keeps the podcasts other devices have that are not subscribed here yet, in memory and the store.

@@ -35,8 +35,9 @@ public final class Sync {
     /// Podcasts other devices have that are not subscribed here yet, kept (`StateTable.syncSubscribing`)
     /// and tried again at each sync until subscribed or removed there.
     var unsubscribedYet: [String] = []
-    /// Feeds sync itself is subscribing to (stored later): not changes to send either.
-    var subscribingFromServer: Set<String> = []
+    /// Feeds sync itself is subscribing to (stored later): not changes to send either; podcasts stored
+    /// meanwhile, sync's or the listener's (told apart when those subscriptions end).
+    var subscribingFromServer: Set<String> = [], storedWhileSubscribing: Set<PodcastID> = []
     private var debounce: TimerHandle?
     /// Whether the sync in progress still serves whoever asks now: it has read neither the outbox nor
     /// anything of the server's yet (it is logging in), so it will send every change made so far and
@@ -49,8 +50,6 @@ public final class Sync {
     /// ends (it sees what they wanted).
     private var nextWaiters: [(SyncFailure?) -> Void] = []
     private var loggedFailures: Set<String> = []
-    /// When a failing server is asked again by itself (`SyncBackoff`'s rules).
-    private var backoff = SyncBackoff()
 
     /// How long after a change here the sync that sends it starts.
     static let debounceDelay: Duration = .seconds(10)
@@ -78,7 +77,7 @@ public final class Sync {
     /// Syncs now (or right after the sync in progress); `done` hears how that sync ended. A sync nobody
     /// waits for (a change here, a refresh) does not start while a failing server is backed off.
     public func run(done: ((SyncFailure?) -> Void)? = nil) {
-        guard done != nil || status.running || backoff.allows(at: session.timers.date) else { return }
+        guard done != nil || status.running || status.backoff.allows(at: session.timers.date) else { return }
         debounce?.cancel()
         debounce = nil
         guard !status.running else {
@@ -125,9 +124,7 @@ public final class Sync {
             if loggedFailures.insert(failure.kind).inserted { Log.warning("sync with \(account.server.absoluteString): \(failure)") }
             backOff(failure)
         } else {
-            backoff.succeeded()
-            status.nextTry = nil
-            status.refused = false
+            status.backoff.succeeded()
             loggedFailures = []
             let now = session.timers.date
             status.lastSync = now
@@ -140,7 +137,7 @@ public final class Sync {
             again = false
             self.waiters = nextWaiters
             nextWaiters = []
-            if !self.waiters.isEmpty || backoff.allows(at: session.timers.date) {
+            if !self.waiters.isEmpty || status.backoff.allows(at: session.timers.date) {
                 debounce?.cancel()
                 debounce = nil
                 start()
@@ -152,12 +149,10 @@ public final class Sync {
     /// waiting for a change; after a refusal none starts by itself.
     private func backOff(_ failure: SyncFailure) {
         let now = session.timers.date
-        backoff.failed(failure, at: now)
-        status.nextTry = backoff.until
-        status.refused = backoff.refused
+        status.backoff.failed(failure, at: now)
         debounce?.cancel()
         debounce = nil
-        guard let until = backoff.until else { return }
+        guard let until = status.backoff.until else { return }
         debounce = session.timers.after(.seconds(max(until.timeIntervalSince(now), 0))) { [weak self] in
             self?.debounce = nil
             self?.run()

@@ -59,6 +59,7 @@ final class EmptySyncStore: SyncStore, @unchecked Sendable {
     func removeOutbox(_ ids: [Int64]) throws {}
     func adoptSyncURLs() throws -> [PodcastID: String] { [:] }
     func renameSyncURLs(_ renamed: [String: String]) throws {}
+    func keepSyncURLs(_ urls: [PodcastID: String]) throws {}
     func receive(_ received: [EpisodeAction], rules: ReceivingRules, cursor: (key: String, value: String)?, rematch: Bool) throws
         -> ReceivedOutcome {
         ReceivedOutcome(applied: [], waiting: 0)
@@ -80,6 +81,7 @@ final class WaitingSyncStore: SyncStore, @unchecked Sendable {
     func removeOutbox(_ ids: [Int64]) throws {}
     func adoptSyncURLs() throws -> [PodcastID: String] { [:] }
     func renameSyncURLs(_ renamed: [String: String]) throws {}
+    func keepSyncURLs(_ urls: [PodcastID: String]) throws {}
     func receive(_ received: [EpisodeAction], rules: ReceivingRules, cursor: (key: String, value: String)?, rematch: Bool) throws
         -> ReceivedOutcome {
         if rematch { rematches += 1 }
