@@ -12,7 +12,7 @@ extension Sync {
         receiving.episode = listening.playing()
         switch event {
         case .feedStored(let podcast, let saved, _):
-            libraryGrew = true
+            if saved.isNew || !saved.newEpisodes.isEmpty { libraryGrew = true }
             if saved.isNew, syncURLs[podcast.id] == nil {
                 let url = podcast.url.absoluteString
                 syncURLs[podcast.id] = url
