@@ -65,6 +65,8 @@ extension LibraryInterface {
                 entries += [("running", .boolean(status.running)), ("waiting", .uint32(UInt32(clamping: status.waiting)))]
                 if let last = status.lastSync { entries.append(("last_sync", .int64(Int64(last.timeIntervalSince1970.rounded(.down))))) }
                 if let failure = status.lastFailure { entries.append(("error", .string(failure))) }
+                if let next = status.backoff.until { entries.append(("next_try", .int64(Int64(next.timeIntervalSince1970.rounded(.up))))) }
+                if status.backoff.refused { entries.append(("refused", .boolean(true))) }
             }
             if let place = self.syncSetup?.passwordPlace { entries.append(("password_in", .string(place.rawValue))) }
             respond(.success([.vardict(entries)]))

@@ -72,12 +72,19 @@ public final class SyncSetup {
     }
 
     /// The account is checked and its password kept: the account's values are stored (on the background)
-    /// and syncing starts with it.
+    /// and syncing starts with it. Another server or user than the one stored starts from no cursors
+    /// (its first sync is the union), whether or not the old one logged out.
     private func keep(_ account: SyncAccount, place: SyncPasswords.Place, client: GPodderSyncClient,
                       done: @escaping (Result<SyncAccount, LibraryError>) -> Void) {
         let store = self.store, server = account.server, user = account.user, dialect = account.dialect
+        let running = session.sync?.account
+        if let running, running.server != server || running.user != user { session.sync?.stop() }  // nothing more of the old account's is kept
         background.run({ () -> Result<SyncPasswords.Place, Error> in
             Result {
+                let state = try store.settings(for: nil)
+                if StateTable.syncServer.value(in: state).map(SyncServerAddress.bare) != server || StateTable.syncUser.value(in: state) != user {
+                    for key in StateTable.syncProgressKeys { try store.saveSetting(key, value: nil, for: nil) }
+                }
                 for (key, value) in [(StateTable.syncServer.key, server.stateText), (StateTable.syncUser.key, user),
                                      (StateTable.syncDialect.key, dialect.rawValue), (StateTable.syncDevice.key, account.device)] {
                     try store.saveSetting(key, value: value, for: nil)
@@ -89,7 +96,6 @@ public final class SyncSetup {
             switch saved {
             case .success(let place):
                 self.passwordPlace = place
-                if self.session.sync?.account.server != server || self.session.sync?.account.user != user { self.session.stopSync() }
                 self.session.startSync(account, server: client, store: self.store)
                 done(.success(account))
             case .failure(let error):

@@ -82,6 +82,15 @@ extension Store {
         }
     }
 
+    /// Podcasts the server knows by these addresses, whatever their feed's address is now (sync
+    /// subscribed to them there, and their feed moved on the way).
+    public func keepSyncURLs(_ urls: [PodcastID: String]) throws {
+        guard !urls.isEmpty else { return }
+        try write { db in
+            for (podcast, url) in urls { try db.execute(sql: "UPDATE feed SET syncURL = ? WHERE id = ?", arguments: [url, podcast.rawValue]) }
+        }
+    }
+
     /// The server rewrote these addresses (`update_urls`: old → new): the podcasts it knew by the old
     /// ones are known by the new ones from now on.
     public func renameSyncURLs(_ renamed: [String: String]) throws {

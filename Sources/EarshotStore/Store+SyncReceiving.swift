@@ -170,6 +170,15 @@ public final class SyncLibraryReader {
         return played
     }
 
+    /// How many actions will wait once `adding` is kept too (those of episodes that already wait
+    /// replace theirs).
+    public func waitingCount(adding: [EpisodeAction]) throws -> Int {
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM syncPending") ?? 0
+        guard !adding.isEmpty else { return count }
+        let present = try db.cachedStatement(sql: "SELECT 1 FROM syncPending WHERE podcastURL = ? AND episodeURL = ?")
+        return try count + adding.filter { try Bool.fetchOne(present, arguments: [$0.podcast, $0.episode]) == nil }.count
+    }
+
     /// The received actions still waiting for their episode.
     public func waitingActions() throws -> [EpisodeAction] {
         try Row.fetchAll(db, sql: """

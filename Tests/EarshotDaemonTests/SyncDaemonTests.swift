@@ -43,6 +43,61 @@ struct SyncDaemonTests {
         #expect(h.terminate() == 0)
     }
 
+    @Test func aLoginToAnotherAccountWithoutLogoutStartsWithAFirstSyncThatIsTheUnion() throws {
+        let (first, h) = try syncedDaemon()
+        #expect(try first.phoneSubscriptions().contains(h.feedURL.absoluteString))
+        let second = try SyncServer()
+        let other = servePhoneShow(h)
+        try second.phoneSubscribe(other)
+        let logged = try login(h, second)
+        #expect(logged.status == 0, "\(logged.stdout)\(logged.stderr)")
+        #expect(try earshot(h, "sync", "now").status == 0)
+        #expect(try second.phoneSubscriptions().contains(h.feedURL.absoluteString), "this library's podcast went to the new account")
+        let titles = try podcastTitles(h) { $0.contains { $0.contains("Phone Show") } }
+        #expect(titles.contains { $0.contains("Phone Show") }, "the new account's podcast came here: \(titles)")
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func aPodcastThePhoneSubscribedToWhoseFeedIsDownIsKeptAndSubscribedOnceItAnswers() throws {
+        let server = try SyncServer()
+        let h = try DaemonHarness()
+        h.server.route("/other.xml") { _ in .status(503) }
+        let other = h.server.url("/other.xml").absoluteString
+        try server.phoneSubscribe(other)
+        #expect(try login(h, server).status == 0)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        usleep(1_500_000)  // the server's cursor is in seconds: the next sync asks for what changed after this one
+        #expect(!(try earshot(h, "podcasts").stdout.contains("Phone Show")))
+        _ = servePhoneShow(h)  // the host is back
+        #expect(try earshot(h, "sync", "now").status == 0)
+        let titles = try podcastTitles(h) { $0.contains { $0.contains("Phone Show") } }
+        #expect(titles.contains { $0.contains("Phone Show") }, "the phone's podcast came once its feed answered: \(titles)")
+        #expect(try server.phoneSubscriptions().contains(other))
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func aPhonesPodcastWhoseAddressMovedKeepsThePhonesAddressBothWays() throws {
+        let server = try SyncServer()
+        let h = try DaemonHarness()
+        let moved = servePhoneShow(h)
+        h.server.route("/old-other.xml") { _ in .redirect(status: 301, to: "/other.xml") }
+        let known = h.server.url("/old-other.xml").absoluteString
+        try server.phoneSubscribe(known)
+        #expect(try login(h, server).status == 0)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        #expect(try podcastTitles(h) { $0.contains { $0.contains("Phone Show") } }.contains { $0.contains("Phone Show") })
+        usleep(1_100_000)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        let subscriptions = try server.phoneSubscriptions()
+        #expect(subscriptions.contains(known) && !subscriptions.contains(moved), "not sent back under its new address: \(subscriptions)")
+        usleep(1_100_000)
+        try server.phoneUnsubscribe(known)
+        #expect(try earshot(h, "sync", "now").status == 0)
+        let titles = try podcastTitles(h) { !$0.contains { $0.contains("Phone Show") } }
+        #expect(!titles.contains { $0.contains("Phone Show") }, "the phone's unsubscribe applies here: \(titles)")
+        #expect(h.terminate() == 0)
+    }
+
     /// A daemon logged in to a new oPodSync, its first sync over.
     private func syncedDaemon() throws -> (SyncServer, DaemonHarness) {
         let server = try SyncServer()
@@ -137,6 +192,17 @@ struct SyncDaemonTests {
         let marked = try #require(actions.first { $0["episode"] as? String == audio(h, "middle.mp3") }, "\(actions)")
         #expect(marked["position"] as? Int != nil && marked["position"] as? Int == marked["total"] as? Int, "played = the end: \(marked)")
         #expect(try earshot(h, "sync", "status").stdout.contains("Nothing waits to be sent."))
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func aServerThatIsDownIsGivenTimeAndSyncStatusSaysWhen() throws {
+        let (server, h) = try syncedDaemon()
+        server.stop()
+        #expect(try earshot(h, "sync", "now").status == 1)
+        let status = try earshot(h, "sync", "status").stdout
+        #expect(status.contains("the next sync starts by itself in 1 min"), "\(status)")
+        let json = try earshot(h, "sync", "status", "--json").stdout
+        #expect(json.contains("next_try"), "\(json)")
         #expect(h.terminate() == 0)
     }
 

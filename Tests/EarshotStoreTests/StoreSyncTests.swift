@@ -97,7 +97,8 @@ struct StoreSyncTests {
     @Test func receivedActionsAreTakenWithTheCursorInOneTransaction() throws {
         let (_, store, podcast) = try library()
         let a = try store.episodeID(guid: "a", in: podcast)
-        let rules = ReceivingRules(device: "desk", playing: { nil }, finished: { position, total in position >= (total ?? .infinity) })
+        let rules = ReceivingRules(device: "desk", playing: { nil }, finished: { position, total in position >= (total ?? .infinity) },
+                                   now: { Date(timeIntervalSinceReferenceDate: 10_000) })
         var own = play("https://cdn.example/b.mp3", 40, at: 3_000)
         own.device = "desk"
         let outcome = try store.receive([play("https://cdn.example/a.mp3", 120, at: 2_000), play("https://cdn.example/later.mp3", 10, at: 2_000), own],

@@ -77,13 +77,14 @@ struct ReceivedActionsTests {
     @Test(arguments: cases)
     func receivedActionsAreTakenByTheRules(_ row: Case) throws {
         let playing = row.playing.map(EpisodeID.init)
-        let rules = ReceivingRules(device: "desk", playing: { playing }, finished: finishedNearTheEnd)
+        let rules = ReceivingRules(device: "desk", playing: { playing }, finished: finishedNearTheEnd, now: { at(10_000) })
         let (writes, outcome) = try ReceivedActions.decide(received: row.received, waiting: row.waiting, rules: rules, in: library)
         #expect(writes.places.map { [Double($0.episode.rawValue), $0.position, $0.completed ? 1 : 0] }
                 == row.places.map { [Double($0.0), $0.1, $0.2 ? 1 : 0] })
         #expect(writes.waiting.map(\.episode) == row.keep)
         #expect(writes.settled.map(\.episode) == row.settled)
-        #expect(outcome == ReceivedOutcome(applied: Set(row.places.map { EpisodeID(rawValue: $0.0) }), waiting: row.keep.count))
+        #expect(outcome == ReceivedOutcome(applied: Set(row.places.map { EpisodeID(rawValue: $0.0) }), waiting: row.keep.count,
+                                           held: row.playing == nil ? 0 : row.keep.count))
         #expect(writes.state == nil, "the cursor is the caller's")
     }
 
@@ -91,6 +92,28 @@ struct ReceivedActionsTests {
         let rules = ReceivingRules(device: "desk", playing: { nil }, finished: finishedNearTheEnd)
         let (writes, _) = try ReceivedActions.decide(received: [Self.play(Self.two, 120, at: 4_321)], waiting: [], rules: rules, in: library)
         #expect(writes.places.map(\.at) == [at(4_321)])
+    }
+
+    @Test func aPlaceStampedInTheYear9999IsTakenAsNowNotAsTheLastListenForEver() throws {
+        let rules = ReceivingRules(device: "desk", playing: { nil }, finished: finishedNearTheEnd)
+        let (writes, _) = try ReceivedActions.decide(received: [Self.play(Self.two, 120, at: 253_402_300_799)], waiting: [], rules: rules,
+                                                     in: library)
+        let stamped = try #require(writes.places.first?.at)
+        #expect(stamped <= Date().addingTimeInterval(600), "a listen here tomorrow must still win: \(stamped)")
+    }
+
+    @Test func actionsWaitAtMostThirtyDaysAndOnlyTheNewestTenThousand() throws {
+        let now = at(100 * 86_400)
+        let rules = ReceivingRules(device: "desk", playing: { nil }, finished: finishedNearTheEnd, now: { now })
+        let old = Self.play("https://cdn.example/old.mp3", 1, at: 69 * 86_400), fresh = Self.play(Self.missing, 1, at: 71 * 86_400)
+        let (writes, outcome) = try ReceivedActions.decide(received: [fresh], waiting: [old], rules: rules, in: library)
+        #expect(writes.waiting.map(\.episode) == [Self.missing] && outcome.waiting == 1)
+        #expect(writes.settled.map(\.episode) == ["https://cdn.example/old.mp3"], "the old one is forgotten")
+        let many = (0..<10_005).map { Self.play("https://cdn.example/m\($0).mp3", 1, at: 80 * 86_400 + Double($0)) }
+        let (bounded, _) = try ReceivedActions.decide(received: Array(many.dropFirst(2)), waiting: Array(many.prefix(2)), rules: rules,
+                                                      in: library)
+        #expect(bounded.waiting.count == 10_000 && bounded.waiting.first?.episode == "https://cdn.example/m5.mp3")
+        #expect(bounded.settled.map(\.episode) == ["https://cdn.example/m0.mp3", "https://cdn.example/m1.mp3"])
     }
 
     @Test func theCursorIsWrittenWithWhatWasTaken() throws {

@@ -98,18 +98,22 @@ public enum StateTable {
                                                                "the server's cursor of subscription changes")
     /// The server's cursor of episode actions already received.
     public static let syncActionsSince = StateKey<Int64>("state.sync.actions-since", "the server's cursor of episode actions")
+    /// The addresses other devices subscribed to that are not subscribed here yet (their feed could not
+    /// be fetched, or Earshot stopped before it was), one a line: tried again at each sync.
+    public static let syncSubscribing = StateKey<String>("state.sync.subscribing",
+                                                         "the other devices' podcasts not subscribed here yet")
     /// When the last sync ended well.
     public static let lastSync = StateKey<Date>("state.sync.last", "when the last sync succeeded")
 
     /// The keys the sync account is made of (forgotten together at logout).
     public static let syncAccountKeys = [syncServer.key, syncUser.key, syncDialect.key, syncDevice.key]
     /// The sync cursors and the last sync's time (forgotten together when syncing stops).
-    public static let syncProgressKeys = [syncSubscriptionsSince.key, syncActionsSince.key, lastSync.key]
+    public static let syncProgressKeys = [syncSubscriptionsSince.key, syncActionsSince.key, lastSync.key, syncSubscribing.key]
 
     /// Every state value, each once.
     public static let all: [StateEntry] = [
         upNextPlayedAt.entry, feedPasswordsKept.entry, syncServer.entry, syncUser.entry, syncDialect.entry, syncDevice.entry,
-        syncSubscriptionsSince.entry, syncActionsSince.entry, lastSync.entry,
+        syncSubscriptionsSince.entry, syncActionsSince.entry, lastSync.entry, syncSubscribing.entry,
     ]
 
     /// Whether `key` names a value Earshot keeps for itself rather than a listener's setting.

@@ -12,60 +12,48 @@ extension Sync {
         receiving.episode = listening.playing()
         switch event {
         case .feedStored(let podcast, let saved, _):
+            if saved.isNew || !saved.newEpisodes.isEmpty { libraryGrew = true }
             if saved.isNew, syncURLs[podcast.id] == nil {
                 let url = podcast.url.absoluteString
                 syncURLs[podcast.id] = url
-                if !subscribingFromServer.contains(url), !session.library.isDemo(podcast.id) { queue([.subscribed(url)]) }
+                // While sync subscribes, whose it is (its address may have moved on the way) is known when that ends.
+                if !subscribingFromServer.isEmpty {
+                    storedWhileSubscribing.insert(podcast.id)
+                } else if !session.library.isDemo(podcast.id) {
+                    queue([.subscribed(url)])
+                }
             }
         case .podcastRemoved(let podcast, _):
             if let url = syncURLs.removeValue(forKey: podcast), !applyingRemote, !session.library.isDemo(podcast) {
                 queue([.unsubscribed(url)])
             }
         case .listened(let record):
-            if let action = playAction(for: record) { queue([.action(action)]) }
-            if status.waiting > 0 { retryWaiting() }
+            let podcast = record.podcast.flatMap { syncURLs[$0] }
+            if let action = SyncActionText.play(record, podcast: podcast, length: listening.length(record.episode)) { queue([.action(action)]) }
+            if heldForPlaying > 0 { retryWaiting() }
         case .marked(let episodes, let played):
             marked(episodes, played: played)
+        case .newEpisodes:
+            libraryGrew = true
         case .refreshFinished:
             run()
-        case .nowPlayingChanged, .episodeChanged, .seeked, .upNextChanged, .progressSaved, .newEpisodes, .podcastsChanged, .settingChanged,
+        case .nowPlayingChanged, .episodeChanged, .seeked, .upNextChanged, .progressSaved, .podcastsChanged, .settingChanged,
              .downloaded, .placesSynced:
             break
         }
-    }
-
-    /// A stretch of listening as a `play` action: where it started and stopped, of the episode's length.
-    private func playAction(for record: ListeningRecord) -> EpisodeAction? {
-        guard let sound = record.soundURL, let podcast = record.podcast.flatMap({ syncURLs[$0] }) ?? record.podcastURL?.absoluteString
-        else { return nil }
-        let total = listening.length(record.episode).map { Int($0.rounded()) }
-        var position = Int(record.endPosition.rounded(.down))
-        if record.finished, let total { position = total }
-        let started = min(Int(record.startPosition.rounded(.down)), position)
-        return EpisodeAction(podcast: podcast, episode: sound.absoluteString, guid: record.episodeGUID, kind: .play,
-                             timestamp: record.endedAt, started: started, position: position, total: total.map { max($0, position) })
     }
 
     /// Marked played: a `play` to the end; marked unplayed: `new`.
     private func marked(_ episodes: [EpisodeID], played: Bool) {
         let store = self.store, now = session.timers.date, urls = syncURLs
         background({ try store.listEpisodes(episodes) }) { [weak self] listings in
-            let actions = listings.compactMap { listing -> SyncChange? in
-                guard let sound = listing.soundURL, let podcast = urls[listing.podcast] else { return nil }
-                // A length nobody learned yet: 1 of 1 second still says "to the end".
-                let total = max(1, listing.duration.map { Int($0.rounded()) } ?? 1)
-                return .action(played
-                    ? EpisodeAction(podcast: podcast, episode: sound.absoluteString, guid: listing.guid, kind: .play, timestamp: now,
-                                    started: 0, position: total, total: total)
-                    : EpisodeAction(podcast: podcast, episode: sound.absoluteString, guid: listing.guid, kind: .new, timestamp: now))
-            }
-            self?.queue(actions)
+            self?.queue(SyncActionText.marked(listings, played: played, at: now, podcasts: urls).map(SyncChange.action))
         }
     }
 
     /// Puts changes into the outbox (those of podcasts other devices cannot reach left out) and syncs
     /// shortly.
-    private func queue(_ changes: [SyncChange]) {
+    func queue(_ changes: [SyncChange]) {
         let changes = changes.filter { change in
             switch change {
             case .subscribed(let url), .unsubscribed(let url): SyncRules.isSyncable(url)

@@ -25,10 +25,19 @@ public final class Sync {
     var actionsSince: Int64 = 0
     /// Podcast → the address the server knows it by (kept for podcasts removed here).
     var syncURLs: [PodcastID: String] = [:]
+    /// Whether the library gained episodes since what waits was last matched (at start: it may have
+    /// while sync was off).
+    var libraryGrew = true
+    /// How many waiting actions wait only for their episode to stop playing.
+    var heldForPlaying = 0
     /// While sync itself unsubscribes, that is not a change to send.
     var applyingRemote = false
-    /// Feeds sync itself is subscribing to (stored later): not changes to send either.
-    var subscribingFromServer: Set<String> = []
+    /// Podcasts other devices have that are not subscribed here yet, kept (`StateTable.syncSubscribing`)
+    /// and tried again at each sync until subscribed or removed there.
+    var unsubscribedYet: [String] = []
+    /// Feeds sync itself is subscribing to (stored later): not changes to send either; podcasts stored
+    /// meanwhile, sync's or the listener's (told apart when those subscriptions end).
+    var subscribingFromServer: Set<String> = [], storedWhileSubscribing: Set<PodcastID> = []
     private var debounce: TimerHandle?
     /// Whether the sync in progress still serves whoever asks now: it has read neither the outbox nor
     /// anything of the server's yet (it is logging in), so it will send every change made so far and
@@ -59,13 +68,16 @@ public final class Sync {
         subscriptionsSince = StateTable.syncSubscriptionsSince.value(in: state)
         actionsSince = StateTable.syncActionsSince.value(in: state) ?? 0
         status.lastSync = StateTable.lastSync.value(in: state)
+        unsubscribedYet = StateTable.syncSubscribing.value(in: state)?.split(separator: "\n").map(String.init) ?? []
         for podcast in session.library.podcasts { syncURLs[podcast.id] = podcast.url.absoluteString }
     }
 
     // MARK: Running
 
-    /// Syncs now (or right after the sync in progress); `done` hears how that sync ended.
+    /// Syncs now (or right after the sync in progress); `done` hears how that sync ended. A sync nobody
+    /// waits for (a change here, a refresh) does not start while a failing server is backed off.
     public func run(done: ((SyncFailure?) -> Void)? = nil) {
+        guard done != nil || status.running || status.backoff.allows(at: session.timers.date) else { return }
         debounce?.cancel()
         debounce = nil
         guard !status.running else {
@@ -78,6 +90,11 @@ public final class Sync {
             return
         }
         if let done { waiters.append(done) }
+        start()
+    }
+
+    /// Starts a sync: logs in, then subscriptions, then episode actions.
+    private func start() {
         status.running = true
         joinable = true
         server.start { [weak self] result in
@@ -105,7 +122,9 @@ public final class Sync {
         status.lastFailure = failure?.description
         if let failure {
             if loggedFailures.insert(failure.kind).inserted { Log.warning("sync with \(account.server.absoluteString): \(failure)") }
+            backOff(failure)
         } else {
+            status.backoff.succeeded()
             loggedFailures = []
             let now = session.timers.date
             status.lastSync = now
@@ -118,12 +137,30 @@ public final class Sync {
             again = false
             self.waiters = nextWaiters
             nextWaiters = []
-            run()
+            if !self.waiters.isEmpty || status.backoff.allows(at: session.timers.date) {
+                debounce?.cancel()
+                debounce = nil
+                start()
+            }
+        }
+    }
+
+    /// A sync failed: the next one that starts by itself waits (`SyncBackoff`), then starts without
+    /// waiting for a change; after a refusal none starts by itself.
+    private func backOff(_ failure: SyncFailure) {
+        let now = session.timers.date
+        status.backoff.failed(failure, at: now)
+        debounce?.cancel()
+        debounce = nil
+        guard let until = status.backoff.until else { return }
+        debounce = session.timers.after(.seconds(max(until.timeIntervalSince(now), 0))) { [weak self] in
+            self?.debounce = nil
+            self?.run()
         }
     }
 
     /// Stops: no more runs; a run in progress ends when its answer comes.
-    func stop() {
+    public func stop() {
         debounce?.cancel()
         debounce = nil
         receiving.stop()

@@ -1,3 +1,4 @@
+import EarshotSync
 import Foundation
 
 /// How sync stands, for `earshot sync status`.
@@ -10,6 +11,9 @@ public struct SyncStatus: Sendable, Equatable {
     public var running = false
     /// Received places waiting for their episode (not in the library yet, or playing now).
     public var waiting = 0
+    /// After failures: when the next sync starts by itself (`until`), or that none does until a login
+    /// or `earshot sync now` (`refused`).
+    public var backoff = SyncBackoff()
 
     public init() {}
 }

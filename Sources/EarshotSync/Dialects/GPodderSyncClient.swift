@@ -127,6 +127,9 @@ public final class GPodderSyncClient: SyncServer {
                 }
             case .other(.success(let answer)) where answer.status == 401 || answer.status == 403:
                 completion(.failure(.unauthorized(Self.refused(account))))
+            case .other(.success(let answer)) where answer.status == 429 || answer.status == 503:
+                let waiting = answer.body.retryAfter.flatMap { SyncBackoff.retryAfter($0, now: Date()) }
+                completion(.failure(.busy("\(url.host ?? "the server") answered \(answer.status) to \(method) \(url.path)", retryAfter: waiting)))
             case .other(.success(let answer)):
                 completion(.failure(.server("\(url.host ?? "the server") answered \(answer.status) to \(method) \(url.path)")))
             }

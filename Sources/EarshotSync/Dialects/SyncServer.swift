@@ -61,10 +61,13 @@ public enum SyncFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case unreachable(String)
     /// The server answered with an error or something that is not its API.
     case server(String)
+    /// The server is overloaded or limits this client (429, 503), asking to wait `retryAfter` seconds
+    /// when it said so.
+    case busy(String, retryAfter: TimeInterval?)
 
     public var description: String {
         switch self {
-        case .unauthorized(let words), .unreachable(let words), .server(let words): words
+        case .unauthorized(let words), .unreachable(let words), .server(let words), .busy(let words, _): words
         }
     }
 
@@ -74,6 +77,7 @@ public enum SyncFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .unauthorized: "unauthorized"
         case .unreachable: "unreachable"
         case .server: "server"
+        case .busy: "busy"
         }
     }
 }

@@ -119,6 +119,9 @@ private final class HTTPExchangeRequest {
         }
         defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
         let status = Int(soup_message_get_status(message).rawValue)
+        if let retryAfter = soup_message_headers_get_one(soup_message_get_response_headers(message), "Retry-After") {
+            received.retryAfter = String(cString: retryAfter)
+        }
         watchdog?.bodyStarted(length: nil)
         StreamReader(stream, of: message, on: exchange.context, cancellable: cancellable, limit: HTTPExchange.maximumBytes,
                      chunk: { [unowned self] piece in

@@ -45,6 +45,31 @@ public enum SyncRules {
         return newest.values.sorted { (actions[$0].timestamp, $0) < (actions[$1].timestamp, $1) }.map { actions[$0] }
     }
 
+    /// How long a received action waits for its episode, and how many wait at most (the newest).
+    public static let longestWaiting: TimeInterval = 30 * 86_400, mostWaiting = 10_000
+
+    /// Actions that would wait (oldest first), without those older than `longestWaiting` before `now`
+    /// and beyond the newest `mostWaiting`: what still waits, and what is forgotten.
+    public static func bounded(waiting: [EpisodeAction], now: Date) -> (waiting: [EpisodeAction], forgotten: [EpisodeAction]) {
+        let since = now.addingTimeInterval(-longestWaiting)
+        var kept = waiting.filter { $0.timestamp >= since }
+        var forgotten = waiting.filter { $0.timestamp < since }
+        if kept.count > mostWaiting {
+            forgotten += kept.prefix(kept.count - mostWaiting)
+            kept = Array(kept.suffix(mostWaiting))
+        }
+        return (kept, forgotten)
+    }
+
+    /// How far ahead of this computer's clock another device's may be.
+    public static let clockSkew: TimeInterval = 300
+
+    /// A received time, at most `now` and the clock skew: a device whose clock says the year 9999 does
+    /// not make its place the last listen for ever (a listen here later still wins).
+    public static func clamped(_ time: Date, now: Date) -> Date {
+        min(time, now.addingTimeInterval(clockSkew))
+    }
+
     /// Whether a podcast's address means the same to other devices: http and https only (a `file:` feed
     /// is this computer's own).
     public static func isSyncable(_ address: String) -> Bool {

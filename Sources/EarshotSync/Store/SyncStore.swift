@@ -11,9 +11,13 @@ public protocol SyncStore: AnyObject, Sendable {
     func removeOutbox(_ ids: [Int64]) throws
     func adoptSyncURLs() throws -> [PodcastID: String]
     func renameSyncURLs(_ renamed: [String: String]) throws
-    /// Takes `received` (with the actions still waiting) by `ReceivedActions`' rules and writes the
-    /// outcome in one transaction, `cursor` (a state key and value) with it.
-    func receive(_ received: [EpisodeAction], rules: ReceivingRules, cursor: (key: String, value: String)?) throws -> ReceivedOutcome
+    /// Podcasts the server knows by these addresses (sync subscribed to them there).
+    func keepSyncURLs(_ urls: [PodcastID: String]) throws
+    /// Takes `received` (with the actions still waiting when `rematch`: the library gained episodes,
+    /// or one that held an action stopped playing) by `ReceivedActions`' rules and writes the outcome
+    /// in one transaction, `cursor` (a state key and value) with it.
+    func receive(_ received: [EpisodeAction], rules: ReceivingRules, cursor: (key: String, value: String)?, rematch: Bool) throws
+        -> ReceivedOutcome
     func listEpisodes(_ ids: [EpisodeID]) throws -> [EpisodeListing]
     func saveSetting(_ key: String, value: String?, for podcast: PodcastID?) throws
 }

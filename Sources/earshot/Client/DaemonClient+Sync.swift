@@ -30,13 +30,17 @@ struct SyncStatusRecord: Encodable, Equatable {
     var device: String?
     var lastSync: Date?
     var error: String?
+    /// After failures: when the next sync starts by itself.
+    var nextTry: Date?
+    /// The server refused the account: no sync starts by itself until a login or `sync now`.
+    var refused: Bool?
     var running: Bool?
     var outbox: Int?
     var waiting: Int?
     var passwordIn: String?
 
     enum CodingKeys: String, CodingKey {
-        case server, user, dialect, device, lastSync = "last_sync", error, running, outbox, waiting, passwordIn = "password_in"
+        case server, user, dialect, device, lastSync = "last_sync", error, nextTry = "next_try", refused, running, outbox, waiting, passwordIn = "password_in"
     }
 
     init(_ entry: Vardict) {
@@ -46,6 +50,8 @@ struct SyncStatusRecord: Encodable, Equatable {
         device = entry.string("device")
         lastSync = entry.date("last_sync")
         error = entry.string("error")
+        nextTry = entry.date("next_try")
+        refused = entry.bool("refused")
         running = entry.bool("running")
         outbox = entry.count("outbox")
         waiting = entry.count("waiting")
@@ -60,6 +66,11 @@ struct SyncStatusRecord: Encodable, Equatable {
         if running == true { lines.append("Syncing now.") }
         lines.append(lastSync.map { "Last sync: \(TimeText.ago($0))." } ?? "Not synced yet.")
         if let error { lines.append("The last sync failed: \(error).") }
+        if refused == true {
+            lines.append("Sync waits: it will not try again by itself (earshot sync now tries, or log in again).")
+        } else if let nextTry {
+            lines.append("The server is given time: the next sync starts by itself in \(TimeText.approximate(nextTry.timeIntervalSinceNow)).")
+        }
         let outbox = self.outbox ?? 0, waiting = self.waiting ?? 0
         lines.append(outbox == 0 ? "Nothing waits to be sent." : "\(outbox) changes wait to be sent.")
         if waiting > 0 { lines.append("\(waiting) places from other devices wait for their episode (or for it to stop playing).") }

@@ -8,6 +8,8 @@ import Foundation
 final class ScriptedSyncServer: SyncServer {
     private(set) var requests: [String] = []
     private var pending: [() -> Void] = []
+    /// How logging in fails (nil: it goes through).
+    var startFailure: SyncFailure?
 
     /// Answers the oldest request still waiting; false when none waits.
     @discardableResult
@@ -23,7 +25,7 @@ final class ScriptedSyncServer: SyncServer {
     }
 
     func start(completion: @escaping (Result<Void, SyncFailure>) -> Void) {
-        wait("start") { completion(.success(())) }
+        wait("start") { [unowned self] in completion(startFailure.map(Result.failure) ?? .success(())) }
     }
 
     func subscriptions(since: Int64, completion: @escaping (Result<SubscriptionDelta, SyncFailure>) -> Void) {
@@ -57,8 +59,33 @@ final class EmptySyncStore: SyncStore, @unchecked Sendable {
     func removeOutbox(_ ids: [Int64]) throws {}
     func adoptSyncURLs() throws -> [PodcastID: String] { [:] }
     func renameSyncURLs(_ renamed: [String: String]) throws {}
-    func receive(_ received: [EpisodeAction], rules: ReceivingRules, cursor: (key: String, value: String)?) throws -> ReceivedOutcome {
+    func keepSyncURLs(_ urls: [PodcastID: String]) throws {}
+    func receive(_ received: [EpisodeAction], rules: ReceivingRules, cursor: (key: String, value: String)?, rematch: Bool) throws
+        -> ReceivedOutcome {
         ReceivedOutcome(applied: [], waiting: 0)
+    }
+    func listEpisodes(_ ids: [EpisodeID]) throws -> [EpisodeListing] { [] }
+    func saveSetting(_ key: String, value: String?, for podcast: PodcastID?) throws {}
+}
+
+/// Sync's persistence where received actions wait for episodes not in the library: it counts how
+/// often the rules are run over what waits.
+final class WaitingSyncStore: SyncStore, @unchecked Sendable {
+    /// How many actions wait.
+    var waiting = 5
+    /// How many times taking actions read what waits and matched it again.
+    private(set) var rematches = 0
+    func appendOutbox(_ changes: [SyncChange]) throws {}
+    func outbox(limit: Int, actions: Bool) throws -> [OutboxEntry] { [] }
+    func outboxCount() throws -> Int { 0 }
+    func removeOutbox(_ ids: [Int64]) throws {}
+    func adoptSyncURLs() throws -> [PodcastID: String] { [:] }
+    func renameSyncURLs(_ renamed: [String: String]) throws {}
+    func keepSyncURLs(_ urls: [PodcastID: String]) throws {}
+    func receive(_ received: [EpisodeAction], rules: ReceivingRules, cursor: (key: String, value: String)?, rematch: Bool) throws
+        -> ReceivedOutcome {
+        if rematch { rematches += 1 }
+        return ReceivedOutcome(applied: [], waiting: waiting)
     }
     func listEpisodes(_ ids: [EpisodeID]) throws -> [EpisodeListing] { [] }
     func saveSetting(_ key: String, value: String?, for podcast: PodcastID?) throws {}
