@@ -62,6 +62,15 @@ struct LibraryCareDaemonTests {
         #expect(h.terminate() == 0)
     }
 
+    @Test func starringTheSameEpisodeTwiceCountsItOnce() throws {
+        let h = try DaemonHarness()
+        let oldest = try number(h, "Oldest episode")
+        let starred = try earshot(h, "star", oldest, oldest, oldest, oldest)
+        #expect(starred.stdout == "Starred 1 episode.\n", "\(starred.stdout)\(starred.stderr)")
+        #expect(try earshot(h, "unstar", oldest, oldest).stdout == "Unstarred 1 episode.\n")
+        #expect(h.terminate() == 0)
+    }
+
     @Test func starsAreListedAndShownInTheTable() throws {
         let h = try DaemonHarness()
         let oldest = try number(h, "Oldest episode")
