@@ -163,9 +163,16 @@ final class MemoryTranscripts: TranscriptStore, @unchecked Sendable {  // used o
     }
     func transcriptAttempt(of episode: EpisodeID) throws -> TranscriptAttempt? { attempts[episode] }
     var hits: [SearchHit] = []
-    func find(_ query: SearchQuery, podcast: PodcastID?, limit: Int, marks: SnippetMarks) throws -> [SearchHit] { Array(hits.prefix(limit)) }
+    /// The queries and scopes searched, latest last.
+    var queries: [SearchQuery] = [], scopes: [SearchScope] = []
+    func find(_ query: SearchQuery, podcast: PodcastID?, limit: Int, marks: SnippetMarks) throws -> [SearchHit] {
+        queries.append(query)
+        return Array(hits.prefix(limit))
+    }
     /// The hits of the scope's podcasts and episodes.
     func find(_ query: SearchQuery, within scope: SearchScope, limit: Int, marks: SnippetMarks) throws -> [SearchHit] {
-        Array(hits.filter { hit in hit.episode.map(scope.episodes.contains) ?? scope.podcasts.contains(hit.podcast) }.prefix(limit))
+        queries.append(query)
+        scopes.append(scope)
+        return Array(hits.filter { hit in hit.episode.map(scope.episodes.contains) ?? scope.podcasts.contains(hit.podcast) }.prefix(limit))
     }
 }

@@ -83,11 +83,12 @@ public final class DesktopSearch {
     }
 
     /// The results for `terms` (the words typed), best first; with `previous`, only those of them that
-    /// still match. Nothing (not an error) for fewer than `minimumLetters` letters and digits.
+    /// still match. Nothing (not an error) for fewer than `minimumLetters` letters and digits. What is
+    /// typed is cut to `QueryBounds` (the first 1,000 characters, within the first 1,000 previous results).
     public func search(_ terms: [String], within previous: [String]? = nil, completion: @escaping ([DesktopResultInfo]) -> Void) {
-        let text = terms.joined(separator: " ")
+        let text = QueryBounds.cut(terms)
         guard text.unicodeScalars.count(where: { CharacterSet.alphanumerics.contains($0) }) >= Self.minimumLetters else { return completion([]) }
-        let shown = previous.map { Set($0.compactMap(DesktopResult.init(identifier:)).map(Self.subject)) }
+        let shown = previous.map { Set(QueryBounds.cut(previous: $0).compactMap(DesktopResult.init(identifier:)).map(Self.subject)) }
         let scope = shown.map { shown in
             SearchScope(podcasts: shown.compactMap { if case .podcast(let podcast) = $0 { podcast } else { nil } }, episodes: shown.compactMap(\.episode))
         }

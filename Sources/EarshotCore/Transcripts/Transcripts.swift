@@ -110,9 +110,12 @@ public final class Transcripts {
 
     /// Finds `text` in the library (of `podcast`, when given; among the podcasts and episodes of
     /// `scope`, when given): the best `limit` hits, snippets marked with `marks`. The hits of a find
-    /// `numbered` for the listener become `recentFinds`.
+    /// `numbered` for the listener become `recentFinds`. Words longer than `QueryBounds` are refused.
     public func find(_ text: String, podcast: PodcastID?, within scope: SearchScope? = nil, limit: Int, marks: SnippetMarks,
                      numbered: Bool = false, completion: @escaping (Result<[FoundMoment], LibraryError>) -> Void) {
+        guard !QueryBounds.isTooLong(text) else {
+            return completion(.failure(.invalidSetting("the words to find are longer than \(QueryBounds.maximumLength) characters: give fewer")))
+        }
         let query: SearchQuery
         do throws(SearchQueryError) { query = try SearchQuery(text) } catch { return completion(.failure(.invalidSetting("\(error)"))) }
         let store = self.store, episodes = self.episodes
