@@ -55,6 +55,20 @@ struct TranscriptRulesTests {
         #expect(fetcher.asked.count == 3)
     }
 
+    @Test func aTranscriptsReplyIsShapedOnTheReaderNotTheLoop() throws {
+        let first = try episode(1)
+        var answer: Result<StoredTranscript, LibraryError>?
+        fixture.session.transcripts?.transcript(of: first) { answer = $0 }
+        #expect((try? answer?.get()) != nil, "fetched and kept")
+        nonisolated(unsafe) let background = fixture.background
+        var shaped: Result<Bool, LibraryError>?
+        fixture.session.transcripts?.transcript(of: first, shaped: { _ in background.isWorking }) { shaped = $0 }
+        #expect((try? shaped?.get()) == true, "the reply's values are built on the reader")
+        var missing: Result<Bool, LibraryError>?
+        fixture.session.transcripts?.transcript(of: EpisodeID(rawValue: 999_999), shaped: { _ in true }) { missing = $0 }
+        guard case .failure(.noSuchEpisode)? = missing else { Issue.record("\(String(describing: missing))"); return }
+    }
+
     @Test func aDownloadedEpisodeHasItsTranscriptFetched() throws {
         let first = try episode(1)
         fixture.session.events.publish(.downloaded(first))

@@ -94,6 +94,18 @@ public final class Transcripts {
         }
     }
 
+    /// The transcript of `episode` as `shape` makes it, made on the reader (a reply of 200,000 cues is
+    /// built there, never on the loop); `completion` gets it on the loop.
+    public func transcript<Shaped: Sendable>(of episode: EpisodeID, shaped shape: @escaping @Sendable (StoredTranscript) -> Shaped,
+                                             completion: @escaping (Result<Shaped, LibraryError>) -> Void) {
+        transcript(of: episode) { [reader] result in
+            switch result {
+            case .success(let transcript): reader.run({ shape(transcript) }) { completion(.success($0)) }
+            case .failure(let error): completion(.failure(error))
+            }
+        }
+    }
+
     /// The transcripts `stored`'s feed lists that Earshot may read (`EnclosureAccess`: only http(s) from
     /// a feed from the network, which a library stored before that rule may still hold), and why the
     /// first one left out is, when one is.
