@@ -17,12 +17,18 @@ struct NextcloudLoginPatienceTests {
         return server
     }
 
+    /// Runs the flow on a context of this test's own (the command line runs it on GLib's global default,
+    /// which tests running side by side must not share).
+    private static func run(_ flow: NextcloudLoginFlow, show: (URL) -> Void) throws -> NextcloudLoginFlow.Grant {
+        try MainContext().withThreadDefault { try flow.run(show: show) }
+    }
+
     @Test func aServerThatStallsEveryPollIsGivenUpWithinTheFlowsWallTime() throws {
         let server = try server { _ in .neverAnswer }
         let flow = NextcloudLoginFlow(server: server.baseURL, patience: .init(total: .seconds(3), request: .milliseconds(800), pause: .milliseconds(100)))
         let started = ContinuousClock.now
         var shown: URL?
-        #expect(throws: CommandFailure.self) { _ = try flow.run { shown = $0 } }
+        #expect(throws: CommandFailure.self) { _ = try Self.run(flow) { shown = $0 } }
         let took = ContinuousClock.now - started
         #expect(took >= .seconds(3) && took < .seconds(6), "\(took)")
         #expect(shown == server.url("/login"))
@@ -33,7 +39,7 @@ struct NextcloudLoginPatienceTests {
         let server = try server { _ in .status(404) }
         let flow = NextcloudLoginFlow(server: server.baseURL, patience: .init(total: .seconds(1), request: .seconds(1), pause: .milliseconds(200)))
         do {
-            _ = try flow.run { _ in }
+            _ = try Self.run(flow) { _ in }
             Issue.record("the flow ended without a grant")
         } catch let failure as CommandFailure {
             #expect("\(failure)".contains("within 1 second"), "\(failure)")
@@ -44,7 +50,7 @@ struct NextcloudLoginPatienceTests {
         let grant = #"{"server":"https://cloud.example","loginName":"alice","appPassword":"app-1"}"#
         let server = try server { _ in .body(Array(grant.utf8), contentType: "application/json") }
         let flow = NextcloudLoginFlow(server: server.baseURL, patience: .init(total: .seconds(5), request: .seconds(2), pause: .milliseconds(100)))
-        let answer = try flow.run { _ in }
+        let answer = try Self.run(flow) { _ in }
         #expect(answer.user == "alice" && answer.appPassword == "app-1")
     }
 
