@@ -90,7 +90,14 @@ struct DesktopSearchRulesTests {
         let narrowed = results(["talk"], within: previous)
         #expect(narrowed.map(\.result) == [.episode(first)])
         let scope = try #require(kept.scopes.last)
-        #expect(scope.episodes.count + scope.podcasts.count <= QueryBounds.maximumPrevious)
+        #expect(scope.episodes.count + scope.podcasts.count <= QueryBounds.maximumIdentifiers)
+    }
+
+    @Test func theMetasOfAHundredThousandIdentifiersAreThoseOfTheFirstThousand() throws {
+        let known = "podcast:\(podcast.rawValue)"
+        var infos: [DesktopResultInfo] = []
+        search.info(Array(repeating: known, count: 100_000)) { infos = $0 }
+        #expect(infos.count == QueryBounds.maximumIdentifiers, "fewer results, never an error")
     }
 
     @Test func theBoundsCutOnScalarsAndLeaveShortTextAlone() {
@@ -98,7 +105,7 @@ struct DesktopSearchRulesTests {
         #expect(QueryBounds.cut(String(repeating: "é", count: 1_001)).unicodeScalars.count == 1_000)
         #expect(QueryBounds.cut(["quantum", "cats"]) == "quantum cats")
         #expect(QueryBounds.cut(Array(repeating: "ab", count: 5_000)).unicodeScalars.count <= 1_000)
-        #expect(QueryBounds.cut(previous: Array(repeating: "x", count: 5_000)).count == 1_000)
+        #expect(QueryBounds.cut(identifiers: Array(repeating: "x", count: 5_000)).count == 1_000)
     }
 
     @Test func findRefusesWordsLongerThanTheBoundInPlainWords() throws {

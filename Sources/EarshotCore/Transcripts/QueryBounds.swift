@@ -1,13 +1,13 @@
 /// What one search may ask for, however much a client sends: the words at most `maximumLength` Unicode
-/// scalars (a 10 MB query was tokenized on the loop and searched for seconds), and a narrowing search
-/// within at most `maximumPrevious` earlier results (GNOME's subsearch hands back the results it was
-/// given, 20 at a time; 100,000 made every other search wait half a minute). The desktops' searches are
+/// scalars (a 10 MB query was tokenized on the loop and searched for seconds), and at most
+/// `maximumIdentifiers` results handed back, to narrow a search within or to be described (GNOME hands
+/// back the results it was given, 20 at a time; 100,000 made every other search wait half a minute). The desktops' searches are
 /// cut to these bounds and never refused; `earshot find` and D-Bus `Find` are refused in plain words.
 public enum QueryBounds {
     /// The most Unicode scalars of a query.
     public static let maximumLength = 1_000
-    /// The most earlier results a narrowing search keeps to.
-    public static let maximumPrevious = 1_000
+    /// The most results a desktop hands back in one call that are read.
+    public static let maximumIdentifiers = 1_000
 
     /// Whether `text` is longer than `maximumLength` (counted no further than needed).
     public static func isTooLong(_ text: String) -> Bool {
@@ -36,6 +36,6 @@ public enum QueryBounds {
         return text
     }
 
-    /// The first `maximumPrevious` of the earlier results.
-    public static func cut(previous: [String]) -> ArraySlice<String> { previous.prefix(maximumPrevious) }
+    /// The first `maximumIdentifiers` of the results handed back.
+    public static func cut(identifiers: [String]) -> ArraySlice<String> { identifiers.prefix(maximumIdentifiers) }
 }
