@@ -132,8 +132,8 @@ final class FeedRequest {
         case .success(let next): target = next
         case .failure(.unreadable(let location)):
             return fail(.connectivity("the server redirected to an unreadable location “\(location)”"))
-        case .failure(.loop(let from, let to)):
-            return fail(.connectivity("redirect loop: \(from.absoluteString) leads back to \(to.absoluteString)"))
+        case .failure(.loop(let loop)):
+            return fail(.connectivity("redirect loop: \(RedirectChain.Refusal.describe(loop: loop))"))
         case .failure(.tooMany(let maximum)):
             return fail(.connectivity("more than \(maximum) redirects"))
         case .failure(.scheme(let from, let to)):

@@ -78,16 +78,15 @@ extension LibraryInterface {
     }
 
     /// Reads listings on the background and answers with them (episode dictionaries, or EpisodeRows'
-    /// structs), marking the current and queued ones.
+    /// structs), marking the current and queued ones as the player held them when asked: the reply's
+    /// values are built on the background too, so the loop only sends them.
     private func episodes(asRows: Bool = false, _ read: @escaping @Sendable () throws -> [EpisodeListing]) -> MethodReply {
         .later { [weak self] respond in
             guard let self else { return }
-            self.background.run({ Result { try read() } }) { [weak self] result in
-                guard let self else { return }
+            let marks = self.listingMarks
+            self.background.run({ Result { marks.values(try read(), asRows: asRows) } }) { result in
                 switch result {
-                case .success(let listings):
-                    respond(.success([asRows ? BusRecords.episodeRows(listings.map(self.marked))
-                                             : BusRecords.list(listings.map(self.marked).map(BusRecords.episode))]))
+                case .success(let values): respond(.success([values]))
                 case .failure(let error): respond(.failure(.failed("cannot read the library: \(error)")))
                 }
             }

@@ -34,7 +34,7 @@ extension LibraryInterface {
             entries.append(("episode", BusRecords.episode(listing, queuePosition: nil, isCurrent: true)))
             if let podcast = library.podcast(current.podcast) { entries.append(("podcast", podcastRecord(podcast))) }
         }
-        entries.append(("up_next", BusRecords.list(listings.next.map(marked).map(BusRecords.episode))))
+        entries.append(("up_next", BusRecords.list(listings.next.map(listingMarks.marked).map(BusRecords.episode))))
         entries += comfortStatus()
         return .vardict(entries)
     }

@@ -21,9 +21,9 @@ extension LibraryInterface {
     func transcript(of episode: EpisodeID) throws(LibraryError) -> MethodReply {
         guard let transcripts = session.transcripts else { throw .failed("transcripts are not available") }
         return .later { respond in
-            transcripts.transcript(of: episode) { result in
+            transcripts.transcript(of: episode, shaped: { TranscriptRecords.transcript($0, of: episode) }) { result in
                 switch result {
-                case .success(let transcript): respond(.success(TranscriptRecords.transcript(transcript, of: episode)))
+                case .success(let values): respond(.success(values))
                 case .failure(let error): respond(.failure(error.playerError.busError))
                 }
             }

@@ -62,12 +62,9 @@ public final class LibraryInterface: MethodsOnlyInterface {
                            art: bridge.knownArt(of: podcast))
     }
 
-    /// A listing as the player sees it now: the current episode's live progress, its place in Up Next.
-    func marked(_ listing: EpisodeListing) -> BusRecords.MarkedListing {
-        var listing = listing
-        if let current = player.current, current.id == listing.id { listing.status = current.status }
-        return BusRecords.MarkedListing(listing: listing, queuePosition: player.upNext.index(of: listing.id),
-                                        isCurrent: player.current?.id == listing.id)
+    /// What the player holds now, for marking listings off the loop.
+    var listingMarks: ListingMarks {
+        ListingMarks(current: player.current?.id, currentStatus: player.current?.status, upNext: player.upNext.episodes)
     }
 
     /// Turns a session's answer into a D-Bus reply through `encode`.

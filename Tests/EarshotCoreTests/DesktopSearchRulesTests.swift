@@ -70,6 +70,52 @@ struct DesktopSearchRulesTests {
         #expect(narrowed.map(\.result) == [.moment(first, at: 90)], "episode 2 was not shown before; episode 1's best moment moved")
     }
 
+    @Test func aQueryOfMegabytesIsCutToAThousandCharactersAndStillAnswered() throws {
+        kept.hits = [SearchHit(podcast: podcast, episode: try episode(1), place: .episodeTitle, snippet: "Talk", moments: 0, relevance: 1)]
+        let huge = String(repeating: "talk ", count: 2_000_000)
+        let started = ContinuousClock.now
+        let found = results([huge, huge])
+        #expect(ContinuousClock.now - started < .milliseconds(500))
+        #expect(found.count == 1, "fewer results at most, never an error")
+        let asked = try #require(kept.queries.last)
+        #expect(asked.expression.count <= 2 * QueryBounds.maximumLength, "\(asked.expression.count)")
+        let many = results(Array(repeating: "talk", count: 1_000_000))
+        #expect(many.count == 1 && (kept.queries.last?.expression.count ?? .max) <= 2 * QueryBounds.maximumLength)
+    }
+
+    @Test func narrowingWithinAHundredThousandPreviousResultsKeepsToTheFirstThousand() throws {
+        let first = try episode(1)
+        kept.hits = [SearchHit(podcast: podcast, episode: first, place: .episodeTitle, snippet: "Talk", moments: 0, relevance: 1)]
+        let previous = [DesktopResult.episode(first).identifier] + (1...100_000).map { "episode:\(1_000_000 + $0)" }
+        let narrowed = results(["talk"], within: previous)
+        #expect(narrowed.map(\.result) == [.episode(first)])
+        let scope = try #require(kept.scopes.last)
+        #expect(scope.episodes.count + scope.podcasts.count <= QueryBounds.maximumIdentifiers)
+    }
+
+    @Test func theMetasOfAHundredThousandIdentifiersAreThoseOfTheFirstThousand() throws {
+        let known = "podcast:\(podcast.rawValue)"
+        var infos: [DesktopResultInfo] = []
+        search.info(Array(repeating: known, count: 100_000)) { infos = $0 }
+        #expect(infos.count == QueryBounds.maximumIdentifiers, "fewer results, never an error")
+    }
+
+    @Test func theBoundsCutOnScalarsAndLeaveShortTextAlone() {
+        #expect(QueryBounds.cut("quantum cats") == "quantum cats" && !QueryBounds.isTooLong(String(repeating: "é", count: 1_000)))
+        #expect(QueryBounds.cut(String(repeating: "é", count: 1_001)).unicodeScalars.count == 1_000)
+        #expect(QueryBounds.cut(["quantum", "cats"]) == "quantum cats")
+        #expect(QueryBounds.cut(Array(repeating: "ab", count: 5_000)).unicodeScalars.count <= 1_000)
+        #expect(QueryBounds.cut(identifiers: Array(repeating: "x", count: 5_000)).count == 1_000)
+    }
+
+    @Test func findRefusesWordsLongerThanTheBoundInPlainWords() throws {
+        var outcome: Result<[FoundMoment], LibraryError>?
+        fixture.session.transcripts?.find(String(repeating: "a", count: 1_001), podcast: nil, limit: 5, marks: .control) { outcome = $0 }
+        guard case .failure(let error) = outcome else { Issue.record("\(String(describing: outcome))"); return }
+        #expect("\(error)".contains("1000 characters"), "\(error)")
+        #expect(kept.queries.isEmpty, "nothing was searched")
+    }
+
     @Test func whatAResultShowsIsReadForAnIdentifierNoSearchGaveAndJunkIsLeftOut() throws {
         var infos: [DesktopResultInfo] = []
         search.info(["moment:\(try episode(2).rawValue):75", "episode:999999", "junk", "podcast:\(podcast.rawValue)"]) { infos = $0 }

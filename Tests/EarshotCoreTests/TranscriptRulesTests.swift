@@ -55,6 +55,20 @@ struct TranscriptRulesTests {
         #expect(fetcher.asked.count == 3)
     }
 
+    @Test func aTranscriptsReplyIsShapedOnTheReaderNotTheLoop() throws {
+        let first = try episode(1)
+        var answer: Result<StoredTranscript, LibraryError>?
+        fixture.session.transcripts?.transcript(of: first) { answer = $0 }
+        #expect((try? answer?.get()) != nil, "fetched and kept")
+        nonisolated(unsafe) let background = fixture.background
+        var shaped: Result<Bool, LibraryError>?
+        fixture.session.transcripts?.transcript(of: first, shaped: { _ in background.isWorking }) { shaped = $0 }
+        #expect((try? shaped?.get()) == true, "the reply's values are built on the reader")
+        var missing: Result<Bool, LibraryError>?
+        fixture.session.transcripts?.transcript(of: EpisodeID(rawValue: 999_999), shaped: { _ in true }) { missing = $0 }
+        guard case .failure(.noSuchEpisode)? = missing else { Issue.record("\(String(describing: missing))"); return }
+    }
+
     @Test func aDownloadedEpisodeHasItsTranscriptFetched() throws {
         let first = try episode(1)
         fixture.session.events.publish(.downloaded(first))
@@ -163,9 +177,16 @@ final class MemoryTranscripts: TranscriptStore, @unchecked Sendable {  // used o
     }
     func transcriptAttempt(of episode: EpisodeID) throws -> TranscriptAttempt? { attempts[episode] }
     var hits: [SearchHit] = []
-    func find(_ query: SearchQuery, podcast: PodcastID?, limit: Int, marks: SnippetMarks) throws -> [SearchHit] { Array(hits.prefix(limit)) }
+    /// The queries and scopes searched, latest last.
+    var queries: [SearchQuery] = [], scopes: [SearchScope] = []
+    func find(_ query: SearchQuery, podcast: PodcastID?, limit: Int, marks: SnippetMarks) throws -> [SearchHit] {
+        queries.append(query)
+        return Array(hits.prefix(limit))
+    }
     /// The hits of the scope's podcasts and episodes.
     func find(_ query: SearchQuery, within scope: SearchScope, limit: Int, marks: SnippetMarks) throws -> [SearchHit] {
-        Array(hits.filter { hit in hit.episode.map(scope.episodes.contains) ?? scope.podcasts.contains(hit.podcast) }.prefix(limit))
+        queries.append(query)
+        scopes.append(scope)
+        return Array(hits.filter { hit in hit.episode.map(scope.episodes.contains) ?? scope.podcasts.contains(hit.podcast) }.prefix(limit))
     }
 }

@@ -43,6 +43,34 @@ struct LibraryCareDaemonTests {
         #expect(h.terminate() == 0)
     }
 
+    @Test func markingAPodcastOlderThanADateBefore1970MarksNothingAndKeepsEveryPlace() throws {
+        let h = try DaemonHarness()
+        try h.playerctl("play")
+        #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
+        usleep(1_500_000)
+        try h.playerctl("pause")
+        #expect(try h.wait(for: "status") { $0 == "Paused" } == "Paused")
+        let place = try h.ask("position")
+        for when in ["1969-06-01T00:00:00Z", "1969-12-31T23:59:59Z", "1970-01-01T00:00:00Z", "1900-01-01"] {
+            let unplayed = try earshot(h, "mark", "unplayed", "daemon", "--older-than", when)
+            #expect(unplayed.stdout == "Marked 0 episodes of “Daemon Show” unplayed.\n", "\(when): \(unplayed.stdout)\(unplayed.stderr)")
+            let played = try earshot(h, "mark", "played", "daemon", "--older-than", when)
+            #expect(played.stdout == "Marked 0 episodes of “Daemon Show” played.\n", "\(when): \(played.stdout)\(played.stderr)")
+        }
+        #expect(try h.ask("position") == place, "the saved place is kept")
+        #expect(try earshot(h, "episodes", "--played").stdout == "No episodes.\n")
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func starringTheSameEpisodeTwiceCountsItOnce() throws {
+        let h = try DaemonHarness()
+        let oldest = try number(h, "Oldest episode")
+        let starred = try earshot(h, "star", oldest, oldest, oldest, oldest)
+        #expect(starred.stdout == "Starred 1 episode.\n", "\(starred.stdout)\(starred.stderr)")
+        #expect(try earshot(h, "unstar", oldest, oldest).stdout == "Unstarred 1 episode.\n")
+        #expect(h.terminate() == 0)
+    }
+
     @Test func starsAreListedAndShownInTheTable() throws {
         let h = try DaemonHarness()
         let oldest = try number(h, "Oldest episode")

@@ -64,6 +64,16 @@ struct FeedLoaderTests {
         #expect(message.contains("redirect loop"))
     }
 
+    @Test func aRedirectLoopsMessageNamesTheLoopFromTheAddressRevisited() throws {
+        server.route("/start.xml") { _ in .redirect(status: 301, to: "/b.xml") }
+        server.route("/b.xml") { _ in .redirect(status: 302, to: "/c.xml") }
+        server.route("/c.xml") { _ in .redirect(status: 302, to: "/b.xml") }
+        let error = try LoaderHarness.error(server.url("/start.xml"))
+        guard case .connectivity(let message) = error else { throw LoaderHarness.HarnessError() }
+        let b = server.url("/b.xml").absoluteString, c = server.url("/c.xml").absoluteString
+        #expect(message == "redirect loop: \(b) → \(c) → \(b)")
+    }
+
     @Test func notModifiedWhenTheETagStillMatches() throws {
         server.route("/feed.xml") { request in
             if request.headers["if-none-match"] == "\"v1\"" { return .status(304) }

@@ -83,11 +83,12 @@ public final class DesktopSearch {
     }
 
     /// The results for `terms` (the words typed), best first; with `previous`, only those of them that
-    /// still match. Nothing (not an error) for fewer than `minimumLetters` letters and digits.
+    /// still match. Nothing (not an error) for fewer than `minimumLetters` letters and digits. What is
+    /// typed is cut to `QueryBounds` (the first 1,000 characters, within the first 1,000 previous results).
     public func search(_ terms: [String], within previous: [String]? = nil, completion: @escaping ([DesktopResultInfo]) -> Void) {
-        let text = terms.joined(separator: " ")
+        let text = QueryBounds.cut(terms)
         guard text.unicodeScalars.count(where: { CharacterSet.alphanumerics.contains($0) }) >= Self.minimumLetters else { return completion([]) }
-        let shown = previous.map { Set($0.compactMap(DesktopResult.init(identifier:)).map(Self.subject)) }
+        let shown = previous.map { Set(QueryBounds.cut(identifiers: $0).compactMap(DesktopResult.init(identifier:)).map(Self.subject)) }
         let scope = shown.map { shown in
             SearchScope(podcasts: shown.compactMap { if case .podcast(let podcast) = $0 { podcast } else { nil } }, episodes: shown.compactMap(\.episode))
         }
@@ -103,9 +104,10 @@ public final class DesktopSearch {
         }
     }
 
-    /// What each identifier shows, in order; identifiers that name nothing in the library are left out.
+    /// What each identifier shows, in order (of the first `QueryBounds.maximumIdentifiers`); identifiers
+    /// that name nothing in the library are left out.
     public func info(_ identifiers: [String], completion: @escaping ([DesktopResultInfo]) -> Void) {
-        let results = identifiers.compactMap(DesktopResult.init(identifier:))
+        let results = QueryBounds.cut(identifiers: identifiers).compactMap(DesktopResult.init(identifier:))
         let missing = results.filter { known[$0] == nil }
         guard !missing.isEmpty else { return completion(results.compactMap { known[$0] }) }
         let episodes = self.episodes, library = self.library

@@ -58,7 +58,8 @@ extension Session {
         background.run({ Result { try store.star(episodes, at: date) } }) { [weak self] result in
             switch result {
             case .success(let changed):
-                if let missing = episodes.first(where: { !changed.contains($0) }) { return done(.failure(.noSuchEpisode(missing))) }
+                let stored = Set(changed)
+                if let missing = episodes.first(where: { !stored.contains($0) }) { return done(.failure(.noSuchEpisode(missing))) }
                 self?.listening.starred(changed, at: date)
                 done(.success(changed))
             case .failure(let error):

@@ -94,6 +94,18 @@ public final class Transcripts {
         }
     }
 
+    /// The transcript of `episode` as `shape` makes it, made on the reader (a reply of 200,000 cues is
+    /// built there, never on the loop); `completion` gets it on the loop.
+    public func transcript<Shaped: Sendable>(of episode: EpisodeID, shaped shape: @escaping @Sendable (StoredTranscript) -> Shaped,
+                                             completion: @escaping (Result<Shaped, LibraryError>) -> Void) {
+        transcript(of: episode) { [reader] result in
+            switch result {
+            case .success(let transcript): reader.run({ shape(transcript) }) { completion(.success($0)) }
+            case .failure(let error): completion(.failure(error))
+            }
+        }
+    }
+
     /// The transcripts `stored`'s feed lists that Earshot may read (`EnclosureAccess`: only http(s) from
     /// a feed from the network, which a library stored before that rule may still hold), and why the
     /// first one left out is, when one is.
@@ -110,9 +122,12 @@ public final class Transcripts {
 
     /// Finds `text` in the library (of `podcast`, when given; among the podcasts and episodes of
     /// `scope`, when given): the best `limit` hits, snippets marked with `marks`. The hits of a find
-    /// `numbered` for the listener become `recentFinds`.
+    /// `numbered` for the listener become `recentFinds`. Words longer than `QueryBounds` are refused.
     public func find(_ text: String, podcast: PodcastID?, within scope: SearchScope? = nil, limit: Int, marks: SnippetMarks,
                      numbered: Bool = false, completion: @escaping (Result<[FoundMoment], LibraryError>) -> Void) {
+        guard !QueryBounds.isTooLong(text) else {
+            return completion(.failure(.invalidSetting("the words to find are longer than \(QueryBounds.maximumLength) characters: give fewer")))
+        }
         let query: SearchQuery
         do throws(SearchQueryError) { query = try SearchQuery(text) } catch { return completion(.failure(.invalidSetting("\(error)"))) }
         let store = self.store, episodes = self.episodes

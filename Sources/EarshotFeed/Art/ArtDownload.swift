@@ -112,8 +112,8 @@ final class ArtDownload {
             send()
         case .failure(.unreadable(let location)):
             abort(.connectivity("the server redirected to an unreadable location “\(location)”"))
-        case .failure(.loop(let from, let to)):
-            abort(.connectivity("redirect loop: \(from.absoluteString) leads back to \(to.absoluteString)"))
+        case .failure(.loop(let loop)):
+            abort(.connectivity("redirect loop: \(RedirectChain.Refusal.describe(loop: loop))"))
         case .failure(.tooMany(let maximum)):
             abort(.connectivity("more than \(maximum) redirects"))
         case .failure(.scheme(let from, let to)):

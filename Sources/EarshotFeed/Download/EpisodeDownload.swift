@@ -186,8 +186,8 @@ public final class EpisodeDownload {
             send()
         case .failure(.unreadable(let location)):
             fail(.connectivity("the server redirected to an unreadable location “\(location)”"))
-        case .failure(.loop(let from, let to)):
-            fail(.redirectLoop("\(from.absoluteString) leads back to \(to.absoluteString)"))
+        case .failure(.loop(let loop)):
+            fail(.redirectLoop(RedirectChain.Refusal.describe(loop: loop)))
         case .failure(.tooMany(let maximum)):
             fail(.redirectLoop("more than \(maximum) redirects"))
         case .failure(.scheme(let from, let to)):

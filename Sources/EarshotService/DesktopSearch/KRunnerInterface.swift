@@ -33,7 +33,7 @@ final class KRunnerInterface: MethodsOnlyInterface {
             ])])
         },
         Row("Match", .string("query"), out: "a(sssida{sv})") { search, text in
-            let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let query = QueryBounds.cut(text).trimmingCharacters(in: .whitespacesAndNewlines)
             guard query.count >= minimumLetters else { return MethodReply([matches([], query: query)]) }
             return .later { respond in search.search(query.split(separator: " ").map(String.init)) { respond(.success([matches($0, query: query)])) } }
         },

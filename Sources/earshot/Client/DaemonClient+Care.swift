@@ -10,10 +10,19 @@ extension DaemonClient {
 
     /// Marks a podcast's episodes (those before an episode, or released before a date, when given).
     func mark(podcast: Int64, played: Bool, before episode: Int64?, releasedBefore date: Date?) throws -> [Int64] {
-        let released = date.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? 0
+        let released = date.map(Self.busSeconds) ?? 0
         let reply = try call("MarkPodcast", [.int64(podcast), .boolean(played), .int64(episode ?? 0), .int64(released)],
                              about: .podcast(podcast))
         return try ids(reply, "MarkPodcast")
+    }
+
+    /// `date` as the bus's instant: whole seconds since 1970, negative before it. 0 means "no date" on
+    /// the bus, so a date within the first second of 1970 goes as the second before it.
+    static func busSeconds(_ date: Date) -> Int64 {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite else { return -1 }
+        let clamped = Int64(min(max(seconds, -9.0e15), 9.0e15))
+        return clamped == 0 ? -1 : clamped
     }
 
     func star(_ episodes: [Int64], starred: Bool) throws {
@@ -47,5 +56,5 @@ extension DaemonClient {
 
     private static func idArray(_ ids: [Int64]) -> DBusValue { .array(elementSignature: "x", ids.map(DBusValue.int64)) }
 
-    private static func instant(_ date: Date?) -> DBusValue { .int64(date.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? 0) }
+    private static func instant(_ date: Date?) -> DBusValue { .int64(date.map(busSeconds) ?? 0) }
 }

@@ -9,7 +9,15 @@ import Foundation
 /// (`SyncServerAddress.sameOrigin`), whatever address the server's reply names.
 struct NextcloudLoginFlow {
     let server: URL
-    let exchange = HTTPExchange()
+    var patience = Patience()
+
+    /// How long the flow waits: in all (wall time, whatever the server does), for any one request, and
+    /// between polls. A server that holds every poll open is asked again, never waited on for hours.
+    struct Patience {
+        var total: Duration = .seconds(20 * 60)
+        var request: Duration = .seconds(30)
+        var pause: Duration = .seconds(2)
+    }
 
     /// The grant: the server's address, the login name and the app password.
     struct Grant {
@@ -18,11 +26,16 @@ struct NextcloudLoginFlow {
         var appPassword: String
     }
 
-    /// Starts the flow, shows the address with `show`, and polls every 2 s for up to 20 minutes.
+    /// Starts the flow, shows the address with `show`, and polls every 2 s until the grant comes or the
+    /// flow's wall time (20 minutes) is up.
     func run(show: (URL) -> Void) throws -> Grant {
+        let clock = ContinuousClock(), deadline = clock.now + patience.total
         var base = server.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        let start = try send("POST", URL(string: base + "/index.php/login/v2")!, body: nil)
+        let startURL = URL(string: base + "/index.php/login/v2")!
+        guard let start = try send("POST", startURL, body: nil, within: patience.request) else {
+            throw CommandFailure("\(server.host ?? server.absoluteString) did not answer within \(Self.words(patience.request))")
+        }
         guard start.status == 200, let root = try? JSONSerialization.jsonObject(with: Data(start.body)) as? [String: Any],
               let poll = root["poll"] as? [String: Any], let token = poll["token"] as? String,
               let endpoint = (poll["endpoint"] as? String).flatMap(URL.init(string:)),
@@ -35,26 +48,40 @@ struct NextcloudLoginFlow {
         }
         show(login)
         let form = Array(("token=" + (token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token)).utf8)
-        for _ in 0..<600 {
-            let answer = try send("POST", endpoint, body: form)
-            if answer.status == 200, let grant = try? JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any],
-               let server = grant["server"] as? String, let user = grant["loginName"] as? String, let password = grant["appPassword"] as? String {
-                return Grant(server: server, user: user, appPassword: password)
+        while clock.now < deadline {
+            // A poll the server holds open past its time is left behind and asked again.
+            if let answer = try send("POST", endpoint, body: form, within: min(patience.request, deadline - clock.now)) {
+                if answer.status == 200, let grant = try? JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any],
+                   let server = grant["server"] as? String, let user = grant["loginName"] as? String,
+                   let password = grant["appPassword"] as? String {
+                    return Grant(server: server, user: user, appPassword: password)
+                }
+                guard answer.status == 404 else {
+                    throw CommandFailure("\(endpoint.host ?? "the server") answered \(answer.status) while waiting for the login")
+                }
             }
-            guard answer.status == 404 else { throw CommandFailure("\(endpoint.host ?? "the server") answered \(answer.status) while waiting for the login") }
-            Thread.sleep(forTimeInterval: 2)
+            let pause = min(patience.pause, deadline - clock.now)
+            if pause > .zero { Thread.sleep(forTimeInterval: pause.inSeconds) }
         }
-        throw CommandFailure("nobody let Earshot in within 20 minutes")
+        throw CommandFailure("nobody let Earshot in within \(Self.words(patience.total))")
     }
 
-    /// One request, waited for on this thread's main context.
-    private func send(_ method: String, _ url: URL, body: [UInt8]?) throws -> (status: Int, body: [UInt8]) {
+    /// One request, waited for on this thread's main context for at most `patience`; nil when it took
+    /// longer. Each has an exchange of its own, so one left behind never holds a connection the next needs.
+    private func send(_ method: String, _ url: URL, body: [UInt8]?, within patience: Duration) throws -> (status: Int, body: [UInt8])? {
         var result: Result<(status: Int, body: ResponseBody), HTTPExchangeError>?
-        exchange.send(method, url, body: body, form: body != nil) { result = $0 }
-        while result == nil { MainContext.threadDefault().iterate(mayBlock: true) }
+        HTTPExchange().send(method, url, body: body, form: body != nil) { result = $0 }
+        guard MainContext.threadDefault().iterate(until: { result != nil }, timeoutSeconds: max(0.001, patience.inSeconds)) else { return nil }
         switch result! {
         case .success(let answer): return (answer.status, answer.body.joined())
         case .failure(let error): throw CommandFailure("\(url.host ?? url.absoluteString): \(error)")
         }
+    }
+
+    /// "20 minutes", "30 seconds", "1 second".
+    static func words(_ duration: Duration) -> String {
+        let seconds = Int(duration.inSeconds.rounded())
+        if seconds >= 120, seconds % 60 == 0 { return "\(seconds / 60) minutes" }
+        return seconds == 1 ? "1 second" : "\(seconds) seconds"
     }
 }

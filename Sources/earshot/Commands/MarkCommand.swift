@@ -76,7 +76,8 @@ struct MarkOptions: ParsableArguments {
         } else {
             let ids = try targets.map { try resolver.episode($0) }
             let marked = try client.mark(ids, played: played)
-            if let missing = ids.first(where: { !marked.contains($0) }) { throw CommandFailure("no episode \(missing)") }
+            let markedSet = Set(marked)
+            if let missing = ids.first(where: { !markedSet.contains($0) }) { throw CommandFailure("no episode \(missing)") }
             Console.print("Marked \(Self.count(marked.count)) \(word).")
         }
     }

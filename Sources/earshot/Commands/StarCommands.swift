@@ -19,7 +19,8 @@ struct StarCommand: ParsableCommand {
     static func star(_ episodes: [Reference], starred: Bool) throws {
         let client = try DaemonClient()
         let resolver = Resolver(client: client)
-        let ids = try episodes.map { try resolver.episode($0) }
+        var seen = Set<Int64>()
+        let ids = try episodes.map { try resolver.episode($0) }.filter { seen.insert($0).inserted }
         try client.star(ids, starred: starred)
         let count = ids.count == 1 ? "1 episode" : "\(ids.count) episodes"
         Console.print(starred ? "Starred \(count)." : "Unstarred \(count).")
