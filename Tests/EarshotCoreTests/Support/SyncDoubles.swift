@@ -52,7 +52,7 @@ final class ScriptedSyncServer: SyncServer {
 }
 
 /// Sync's persistence with nothing in it: an empty outbox, nothing waiting, no episodes to match.
-final class EmptySyncStore: SyncStore, @unchecked Sendable {
+class EmptySyncStore: SyncStore, @unchecked Sendable {
     func appendOutbox(_ changes: [SyncChange]) throws {}
     func outbox(limit: Int, actions: Bool) throws -> [OutboxEntry] { [] }
     func outboxCount() throws -> Int { 0 }
@@ -70,23 +70,14 @@ final class EmptySyncStore: SyncStore, @unchecked Sendable {
 
 /// Sync's persistence where received actions wait for episodes not in the library: it counts how
 /// often the rules are run over what waits.
-final class WaitingSyncStore: SyncStore, @unchecked Sendable {
+final class WaitingSyncStore: EmptySyncStore, @unchecked Sendable {
     /// How many actions wait.
     var waiting = 5
     /// How many times taking actions read what waits and matched it again.
     private(set) var rematches = 0
-    func appendOutbox(_ changes: [SyncChange]) throws {}
-    func outbox(limit: Int, actions: Bool) throws -> [OutboxEntry] { [] }
-    func outboxCount() throws -> Int { 0 }
-    func removeOutbox(_ ids: [Int64]) throws {}
-    func adoptSyncURLs() throws -> [PodcastID: String] { [:] }
-    func renameSyncURLs(_ renamed: [String: String]) throws {}
-    func keepSyncURLs(_ urls: [PodcastID: String]) throws {}
-    func receive(_ received: [EpisodeAction], rules: ReceivingRules, cursor: (key: String, value: String)?, rematch: Bool) throws
+    override func receive(_ received: [EpisodeAction], rules: ReceivingRules, cursor: (key: String, value: String)?, rematch: Bool) throws
         -> ReceivedOutcome {
         if rematch { rematches += 1 }
         return ReceivedOutcome(applied: [], waiting: waiting)
     }
-    func listEpisodes(_ ids: [EpisodeID]) throws -> [EpisodeListing] { [] }
-    func saveSetting(_ key: String, value: String?, for podcast: PodcastID?) throws {}
 }
