@@ -26,10 +26,38 @@ extension BusArgument where Value == EpisodeID? {
     }
 }
 
+/// The most ids or addresses one call may name: every episode of a big library's largest podcasts, and
+/// far from what would keep the loop busy (a client may send millions in one message).
+let mostInOneCall = 100_000
+
+extension BusArgument where Value == [Int64] {
+    /// A list of ids (ax) of at most `mostInOneCall`, refused in words naming `what` they are.
+    static func ids(_ name: String, of what: String) -> Self {
+        int64s(name).map { ids throws(ArgumentRefusal) in
+            guard ids.count <= mostInOneCall else {
+                throw ArgumentRefusal("names \(ids.count) \(what): at most \(mostInOneCall) in one call")
+            }
+            return ids
+        }
+    }
+}
+
+extension BusArgument where Value == [String] {
+    /// Addresses to subscribe to (as), at most `mostInOneCall`.
+    static func addresses(_ name: String) -> Self {
+        strings(name).map { addresses throws(ArgumentRefusal) in
+            guard addresses.count <= mostInOneCall else {
+                throw ArgumentRefusal("names \(addresses.count) addresses: at most \(mostInOneCall) in one call")
+            }
+            return addresses
+        }
+    }
+}
+
 extension BusArgument where Value == [EpisodeID] {
-    /// A list of episode ids (ax); what is not an episode is the method's to judge.
+    /// A list of episode ids (ax), at most `mostInOneCall`; what is not an episode is the method's to judge.
     static func episodes(_ name: String = "episodes") -> Self {
-        BusArgument<[Int64]>.int64s(name).map { ids in ids.map(EpisodeID.init(rawValue:)) }
+        BusArgument<[Int64]>.ids(name, of: "episodes").map { ids in ids.map(EpisodeID.init(rawValue:)) }
     }
 }
 
@@ -54,9 +82,9 @@ extension BusArgument where Value == PodcastID? {
 }
 
 extension BusArgument where Value == [PodcastID] {
-    /// A list of podcast ids (ax).
+    /// A list of podcast ids (ax), at most `mostInOneCall`.
     static func podcasts(_ name: String = "podcasts") -> Self {
-        BusArgument<[Int64]>.int64s(name).map { ids in ids.map(PodcastID.init(rawValue:)) }
+        BusArgument<[Int64]>.ids(name, of: "podcasts").map { ids in ids.map(PodcastID.init(rawValue:)) }
     }
 }
 

@@ -16,7 +16,7 @@ enum LibraryMethods {
 
     /// Subscriptions, the library's lists, settings and downloads.
     static let library: [Row] = [
-        Row("Subscribe", .strings("urls"), .bool("auto_queue"), out: "aa{sv}") { $0.subscribe($1, autoQueue: $2) },
+        Row("Subscribe", .addresses("urls"), .bool("auto_queue"), out: "aa{sv}") { $0.subscribe($1, autoQueue: $2) },
         Row("SubscribePrivate", .string("url"), .string("user"), .string("password"), .bool("auto_queue"), out: "aa{sv}") {
             library, url, user, password, autoQueue throws(LibraryError) in
             guard !user.isEmpty, !password.isEmpty else { throw .invalidSetting("a user name and a password are needed") }
