@@ -107,10 +107,11 @@ struct SyncDaemonTests {
         return (server, h)
     }
 
-    /// What `earshot ARGUMENTS` prints once `done` holds of it (or after five seconds).
+    /// What `earshot ARGUMENTS` prints once `done` holds of it (or after 20 seconds: a busy machine is slow).
     private func polled(_ h: DaemonHarness, _ arguments: String..., until done: (String) -> Bool) throws -> String {
         var printed = ""
-        for _ in 0..<50 {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
             printed = try EarshotProcess.run(arguments, environment: h.environment).stdout
             if done(printed) { break }
             usleep(100_000)
