@@ -6,23 +6,37 @@ import Foundation
 // the ranges dbus/org.earshot.Earshot1.xml gives them ("a podcast is named by its id (x, > 0)";
 // "0 means none or all where a method says so"). A value outside them is `InvalidArgs`.
 
+extension BusArgument where Value == Int64 {
+    /// A row id (x, 1 or more), refused in words naming whose id it is ("an episode's").
+    static func id(_ name: String, of whose: String) -> Self {
+        int64(name).map { id throws(ArgumentRefusal) in
+            guard id > 0 else { throw ArgumentRefusal("must be \(whose) id (1 or more), not \(id)") }
+            return id
+        }
+    }
+}
+
+extension BusArgument where Value == Int64? {
+    /// A row id, or 0 for `zero` ("none", "all"): nil.
+    static func idOrZero(_ name: String, of whose: String, zero: String) -> Self {
+        BusArgument<Int64>.int64(name).map { id throws(ArgumentRefusal) in
+            guard id >= 0 else { throw ArgumentRefusal("must be \(whose) id, or 0 for \(zero), not \(id)") }
+            return id == 0 ? nil : id
+        }
+    }
+}
+
 extension BusArgument where Value == EpisodeID {
     /// An episode's id (x, 1 or more).
     static func episode(_ name: String = "episode") -> Self {
-        BusArgument<Int64>.int64(name).map { id throws(ArgumentRefusal) in
-            guard id > 0 else { throw ArgumentRefusal("must be an episode's id (1 or more), not \(id)") }
-            return EpisodeID(rawValue: id)
-        }
+        BusArgument<Int64>.id(name, of: "an episode's").map(EpisodeID.init(rawValue:))
     }
 }
 
 extension BusArgument where Value == EpisodeID? {
     /// An episode's id, or 0 for none.
     static func episodeOrNone(_ name: String) -> Self {
-        BusArgument<Int64>.int64(name).map { id throws(ArgumentRefusal) in
-            guard id >= 0 else { throw ArgumentRefusal("must be an episode's id, or 0 for none, not \(id)") }
-            return id == 0 ? nil : EpisodeID(rawValue: id)
-        }
+        BusArgument<Int64?>.idOrZero(name, of: "an episode's", zero: "none").map { $0.map(EpisodeID.init(rawValue:)) }
     }
 }
 
@@ -64,20 +78,14 @@ extension BusArgument where Value == [EpisodeID] {
 extension BusArgument where Value == PodcastID {
     /// A podcast's id (x, 1 or more).
     static func podcast(_ name: String = "podcast") -> Self {
-        BusArgument<Int64>.int64(name).map { id throws(ArgumentRefusal) in
-            guard id > 0 else { throw ArgumentRefusal("must be a podcast's id (1 or more), not \(id)") }
-            return PodcastID(rawValue: id)
-        }
+        BusArgument<Int64>.id(name, of: "a podcast's").map(PodcastID.init(rawValue:))
     }
 }
 
 extension BusArgument where Value == PodcastID? {
     /// A podcast's id, or 0 for every podcast (or the global default).
     static func podcastOrAll(_ name: String = "podcast") -> Self {
-        BusArgument<Int64>.int64(name).map { id throws(ArgumentRefusal) in
-            guard id >= 0 else { throw ArgumentRefusal("must be a podcast's id, or 0 for all, not \(id)") }
-            return id == 0 ? nil : PodcastID(rawValue: id)
-        }
+        BusArgument<Int64?>.idOrZero(name, of: "a podcast's", zero: "all").map { $0.map(PodcastID.init(rawValue:)) }
     }
 }
 
