@@ -3,7 +3,8 @@ import EarshotMPRIS
 import EarshotStore
 
 /// Transcripts and finding what was said, on org.earshot.Earshot1: Find and Transcript (see
-/// dbus/org.earshot.Earshot1.xml). The queries run off the loop; the answers come later.
+/// dbus/org.earshot.Earshot1.xml). The queries run off the loop, and a transcript's reply (up to 200,000
+/// cues) is built and marshalled there too; the answers come later.
 extension LibraryInterface {
     func find(_ words: String, in podcast: PodcastID?, limit: Int) throws(LibraryError) -> MethodReply {
         guard let transcripts = session.transcripts else { throw .failed("finding is not available") }
@@ -20,10 +21,12 @@ extension LibraryInterface {
 
     func transcript(of episode: EpisodeID) throws(LibraryError) -> MethodReply {
         guard let transcripts = session.transcripts else { throw .failed("transcripts are not available") }
-        return .later { respond in
-            transcripts.transcript(of: episode, shaped: { TranscriptRecords.transcript($0, of: episode) }) { result in
+        return .laterPrepared { preparer, respond in
+            transcripts.transcript(of: episode, shaped: { transcript -> Result<PreparedReply, BusError> in
+                Result { () throws(BusError) in try preparer.prepare(TranscriptRecords.transcript(transcript, of: episode)) }
+            }) { result in
                 switch result {
-                case .success(let values): respond(.success(values))
+                case .success(let prepared): respond(prepared)
                 case .failure(let error): respond(.failure(error.playerError.busError))
                 }
             }

@@ -89,3 +89,15 @@ struct SyncJSONTests {
                 "what is written reads back")
     }
 }
+
+/// A subscriptions reply of a listener's size is taken; one naming more addresses than any account holds
+/// is refused whole in plain words, on the network thread (a hostile 64 MiB reply's millions of addresses
+/// were each looked at on the loop: issue 37, point 11).
+@Suite struct SubscriptionsBoundTests {
+    @Test func aReplyOfMoreThanTenThousandAddressesIsRefusedSayingHowMany() {
+        let many = (0..<6_000).map { "https://example.com/\($0).xml" }
+        #expect(SyncRules.subscriptionsProblem(SubscriptionDelta(add: many, remove: [], timestamp: 1)) == nil)
+        let problem = SyncRules.subscriptionsProblem(SubscriptionDelta(add: many, remove: many, timestamp: 1))
+        #expect(problem == "the server sent 12000 subscription changes at once; Earshot takes at most 10000")
+    }
+}

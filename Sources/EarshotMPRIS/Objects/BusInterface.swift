@@ -55,6 +55,10 @@ public struct MethodReply {
     /// once with a responder, which the implementation calls exactly once, on the main context's thread,
     /// with the out arguments or an error. `values` is ignored then.
     public var deferred: ((@escaping (Result<[DBusValue], BusError>) -> Void) -> Void)?
+    /// For a method whose long answer is marshalled off the loop: called at once with a preparer (usable
+    /// on any thread) and a responder, which the implementation calls exactly once, on the main
+    /// context's thread, with the prepared reply or an error.
+    public var prepared: ((ReplyPreparer, @escaping (Result<PreparedReply, BusError>) -> Void) -> Void)?
 
     /// A reply with `values` and optional follow-up work.
     public init(_ values: [DBusValue] = [], afterReply: (() -> Void)? = nil) {
@@ -68,6 +72,18 @@ public struct MethodReply {
         reply.deferred = start
         return reply
     }
+
+    /// A reply made off the loop by `start`'s preparer and sent when its responder is called.
+    public static func laterPrepared(
+        _ start: @escaping (ReplyPreparer, @escaping (Result<PreparedReply, BusError>) -> Void) -> Void
+    ) -> MethodReply {
+        var reply = MethodReply()
+        reply.prepared = start
+        return reply
+    }
+
+    /// Whether the answer comes later (`deferred` or `prepared`).
+    var isLater: Bool { deferred != nil || prepared != nil }
 
     /// A reply with no out arguments.
     public static var empty: MethodReply { MethodReply() }

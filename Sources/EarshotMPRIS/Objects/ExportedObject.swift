@@ -82,6 +82,10 @@ public final class ExportedObject {
             answerLater(message, deferred)
             return true
         }
+        if case .success(let result) = outcome, let prepared = result.prepared {
+            answerPrepared(message, prepared)
+            return true
+        }
         guard message.expectsReply else {
             if case .success(let reply) = outcome { reply.afterReply?() }
             return true
@@ -106,8 +110,7 @@ public final class ExportedObject {
     /// Runs a deferred method and sends its answer when it comes (checked against the declared
     /// out-signature, like immediate answers). A second answer is ignored.
     private func answerLater(_ message: BusMessage, _ start: (@escaping (Result<[DBusValue], BusError>) -> Void) -> Void) {
-        let declared = message.interface.flatMap { node.interface($0) }?.method(message.member ?? "")?.outSignature
-            ?? node.interfaces.lazy.compactMap { $0.method(message.member ?? "") }.first?.outSignature ?? ""
+        let declared = declaredOutSignature(of: message)
         var answered = false
         start { [weak self] outcome in
             guard let self, !answered else { return }
@@ -129,6 +132,34 @@ public final class ExportedObject {
                 self.reply(to: message, with: error)
             }
         }
+    }
+
+    /// Runs a method whose answer is marshalled off the loop, and sends the prepared reply when it comes.
+    /// A second answer is ignored.
+    private func answerPrepared(_ message: BusMessage,
+                                _ start: (ReplyPreparer, @escaping (Result<PreparedReply, BusError>) -> Void) -> Void) {
+        let preparer = ReplyPreparer(call: message, method: message.member ?? "?", declared: declaredOutSignature(of: message))
+        var answered = false
+        start(preparer) { [weak self] outcome in
+            guard let self, !answered else { return }
+            answered = true
+            guard message.expectsReply else { return }
+            switch outcome {
+            case .success(let prepared):
+                do {
+                    try self.connection.send(prepared.message)
+                } catch {
+                    self.reply(to: message, with: .failed("cannot send the reply: \(error)"))
+                }
+            case .failure(let error):
+                self.reply(to: message, with: error)
+            }
+        }
+    }
+
+    private func declaredOutSignature(of message: BusMessage) -> String {
+        message.interface.flatMap { node.interface($0) }?.method(message.member ?? "")?.outSignature
+            ?? node.interfaces.lazy.compactMap { $0.method(message.member ?? "") }.first?.outSignature ?? ""
     }
 
     private func reply(to message: BusMessage, with error: BusError) {
@@ -172,7 +203,7 @@ public final class ExportedObject {
             reply = try implementation.call(member, arguments: arguments)
         }
         let outSignature = reply.values.map(\.signature).joined()
-        guard reply.deferred != nil || outSignature == method.outSignature else {
+        guard reply.isLater || outSignature == method.outSignature else {
             Log.warning("D-Bus: \(description.name).\(member) returned '\(outSignature)', declared '\(method.outSignature)'")
             throw .failed("internal error: \(member) returned the wrong type")
         }

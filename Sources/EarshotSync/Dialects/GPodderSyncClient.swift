@@ -62,8 +62,11 @@ public final class GPodderSyncClient: SyncServer {
 
     public func subscriptions(since: Int64, completion: @escaping (Result<SubscriptionDelta, SyncFailure>) -> Void) {
         let path = account.dialect == .gpodder ? "/api/2/subscriptions/\(user)/\(device).json" : "/index.php/apps/gpoddersync/subscriptions"
+        // Read and bounded on the network thread: the loop only sees a reply of a listener's size.
         request("GET", url(path + "?since=\(since)"), reading: { body in
-            SyncJSON.subscriptionDelta(body.joined()).map(Result.success) ?? .failure(.server("the server's subscriptions are not the API's"))
+            guard let delta = SyncJSON.subscriptionDelta(body.joined()) else { return .failure(.server("the server's subscriptions are not the API's")) }
+            if let problem = SyncRules.subscriptionsProblem(delta) { return .failure(.server(problem)) }
+            return .success(delta)
         }, completion: completion)
     }
 

@@ -61,6 +61,17 @@ public enum SyncRules {
         return (kept, forgotten)
     }
 
+    /// The most addresses one subscriptions reply may name (added and removed together). A listener's
+    /// account holds hundreds; a hostile 64 MiB reply held millions, each looked at on the loop.
+    public static let mostSubscriptionChanges = 10_000
+
+    /// Why a subscriptions reply is refused whole (nothing in it adopted, the cursor kept), or nil.
+    public static func subscriptionsProblem(_ delta: SubscriptionDelta) -> String? {
+        let count = delta.add.count + delta.remove.count
+        guard count > mostSubscriptionChanges else { return nil }
+        return "the server sent \(count) subscription changes at once; Earshot takes at most \(mostSubscriptionChanges)"
+    }
+
     /// How far ahead of this computer's clock another device's may be.
     public static let clockSkew: TimeInterval = 300
 
