@@ -24,6 +24,8 @@ import GRDB
 /// - The full-text index (v7, `SearchIndex`): FTS5 tables `podcastSearch`, `episodeSearch` and
 ///   `transcriptSearch`, external-content over `feed` and two views, kept by the store's own writer;
 ///   from v9 the episode and transcript indexes keep 4-character prefixes as well as 3.
+/// - `rowHighWater` (v12, `RowNumbers`): the highest podcast and episode number ever removed, so new
+///   rows are numbered past it.
 enum Schema {
     /// What a listener should know before the migrations that take long on a big library run: the
     /// search index rebuilt (v9) takes about a minute for every 250,000 episodes. Nil for a new
@@ -261,6 +263,10 @@ enum Schema {
         migrator.registerMigration("v9") { db in
             // Version 9: four letters being typed read one list of the index (`SearchIndex`).
             try db.execute(sql: SearchIndex.version9SQL)
+        }
+        migrator.registerMigration("v12") { db in
+            // Version 12: a removed podcast's or episode's number is never given again (`RowNumbers`).
+            try db.execute(sql: RowNumbers.schemaSQL)
         }
         return migrator
     }()

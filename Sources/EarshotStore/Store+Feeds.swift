@@ -26,8 +26,8 @@ extension Store {
             let isNew = try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE url = ?", arguments: [key]) == nil
             let checked = checkedAt.timeIntervalSinceReferenceDate
             let ids = try Int64.fetchAll(db, sql: """
-                INSERT INTO feed (url, etag, lastModified, title, author, link, description, imageURL, newFeedURL, lastCheckedAt, addedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO feed (id, url, etag, lastModified, title, author, link, description, imageURL, newFeedURL, lastCheckedAt, addedAt)
+                VALUES (\(RowNumbers.nextID("feed")), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (url) DO UPDATE SET
                     etag = excluded.etag, lastModified = excluded.lastModified, title = excluded.title,
                     author = excluded.author, link = excluded.link, description = excluded.description,
@@ -148,8 +148,8 @@ extension Store {
         let columns = ["feedId", "guid", "feedOrder"] + Schema.episodeFields
         let updated = ["feedOrder"] + Schema.episodeFields
         return """
-            INSERT INTO episode (\(columns.joined(separator: ", ")))
-            VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
+            INSERT INTO episode (id, \(columns.joined(separator: ", ")))
+            VALUES (\(RowNumbers.nextID("episode")), \(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
             ON CONFLICT (feedId, guid) DO UPDATE SET \(updated.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
             WHERE \(updated.map { "episode.\($0) IS NOT excluded.\($0)" }.joined(separator: " OR "))
             """
