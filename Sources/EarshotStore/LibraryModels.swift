@@ -214,3 +214,17 @@ public enum EpisodeListName: String, Sendable, CaseIterable {
     /// What was played, oldest first (for Previous: "the episode played before").
     case history
 }
+
+/// What a typed part of a title names (`Store.nameEpisode`): how many episodes' titles contain it,
+/// the first two whose whole title it is, and the newest few, to list when it names several.
+public struct EpisodeNaming: Sendable, Equatable {
+    public var total: Int
+    public var exact: [EpisodeListing]
+    public var first: [EpisodeListing]
+
+    public init(total: Int, exact: [EpisodeListing], first: [EpisodeListing]) {
+        self.total = total
+        self.exact = exact
+        self.first = first
+    }
+}

@@ -59,6 +59,25 @@ extension Store {
         }
     }
 
+    /// The episodes a typed part of a title may name (`earshot play news`), without listing them all:
+    /// how many titles contain `text` (regardless of case, as `listEpisodes(matching:)`), the first
+    /// two whose whole title is `text`, and the newest `shown` of them.
+    public func nameEpisode(_ text: String, filter: EpisodeFilter, shown: Int) throws -> EpisodeNaming {
+        var conditions = ["\(TitleMatch.name)(e.title, ?)"]
+        if let condition = Self.condition(filter) { conditions.append(condition) }
+        let clause = "WHERE " + conditions.joined(separator: " AND ")
+        let order = "ORDER BY e.releaseDate IS NULL, e.releaseDate DESC, e.feedId, e.feedOrder, e.id"
+        return try read { db in
+            let total = try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM episode e LEFT JOIN episodeStatus s ON s.episodeId = e.id \(clause)
+                """, arguments: [text]) ?? 0
+            let exact = try listings(db, sql: "\(Self.listingSelect) \(clause) AND \(TitleMatch.wholeName)(e.title, ?) \(order) LIMIT 2",
+                                     arguments: [text, text])
+            let first = try listings(db, sql: "\(Self.listingSelect) \(clause) \(order) LIMIT ?", arguments: [text, max(shown, 0)])
+            return EpisodeNaming(total: total, exact: exact, first: first)
+        }
+    }
+
     /// The condition on `e` (episode) and `s` (its status) a filter adds; nil for every episode.
     private static func condition(_ filter: EpisodeFilter) -> String? {
         switch filter {

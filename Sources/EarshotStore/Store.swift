@@ -47,6 +47,7 @@ public final class Store: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             db.add(function: TitleMatch.function)
+            db.add(function: TitleMatch.wholeFunction)
             db.add(function: SearchIndex.plainText)
             db.add(function: SearchIndex.chapterTitles)
             SearchRank.register(db)

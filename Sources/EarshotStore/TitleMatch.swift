@@ -16,4 +16,15 @@ enum TitleMatch {
         }
         return text.isEmpty || title.lowercased().contains(text.lowercased())
     }
+
+    /// `earshot_title_is(title, text)`: true when `title` is `text` regardless of case (the same
+    /// lowercasing), for naming one episode among many whose titles contain the text.
+    static let wholeName = "earshot_title_is"
+
+    static let wholeFunction = DatabaseFunction(wholeName, argumentCount: 2, pure: true) { values in
+        guard case .string(let title) = values[0].storage, case .string(let text) = values[1].storage else {
+            return false
+        }
+        return title.lowercased() == text.lowercased()
+    }
 }

@@ -18,7 +18,7 @@ struct ListeningCommandTests {
         let run = try earshot.run(["play", "roses"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(earshot.library.calls(of: "Play") == [[.int64(31)]])
-        #expect(earshot.library.calls(of: "Episodes").last == [.int64(0), .string("all"), .string("roses")])
+        #expect(earshot.library.calls(of: "NameEpisode").last == [.string("roses"), .string("all"), .uint32(10)])
     }
 
     @Test func playFallsBackToAPodcastWhenNoEpisodeMatches() throws {
@@ -47,6 +47,20 @@ struct ListeningCommandTests {
 
             """)
         #expect(earshot.library.calls(of: "Play").isEmpty)
+    }
+
+    @Test func aCommonWordIsCountedByTheDaemonNeverListedWhole() throws {
+        let news = (1...300).map { FakeLibrary.Episode(id: Int64(1_000 + $0), podcast: 1, title: "News \($0)", released: 1_700_000_000 + Int64($0)) }
+        let earshot = try FakeEarshot(library: FakeLibrary(episodes: news))
+        let run = try earshot.run(["play", "news"])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("earshot: “news” matches 300 episodes; give the number or more of the title:\n  1300  News 300"), "\(run.stderr)")
+        #expect(run.stderr.hasSuffix("  1291  News 291 — Daily News\n  … and 290 more\n"), "\(run.stderr)")
+        #expect(earshot.library.calls(of: "Episodes").isEmpty && earshot.library.calls(of: "EpisodeRows").isEmpty, "the CLI asked for every match")
+
+        let exact = try earshot.run(["play", "NEWS 30"])
+        #expect(exact.status == 0, "\(exact.stderr)")
+        #expect(earshot.library.calls(of: "Play") == [[.int64(1_030)]], "the whole title names one of the eleven that contain it")
     }
 
     @Test func anEpisodeNumberTheDaemonDoesNotKnowIsNamed() throws {

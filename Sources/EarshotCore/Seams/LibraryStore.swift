@@ -29,6 +29,8 @@ public protocol LibraryStore: AnyObject, Sendable {
     /// The newest first; at most `limit` of them (nil: all).
     func listEpisodes(podcast: PodcastID?, filter: EpisodeFilter, matching: String?, limit: Int?) throws -> [EpisodeListing]
     func listEpisodes(_ ids: [EpisodeID]) throws -> [EpisodeListing]
+    /// How many titles contain `text`, the first two that are `text`, and the newest `shown`.
+    func nameEpisode(_ text: String, filter: EpisodeFilter, shown: Int) throws -> EpisodeNaming
     /// The podcast's episode in progress (started, not completed, most recently played), else its
     /// oldest playable episode not completed; nil when every episode is completed or none has audio.
     func episodeToResume(in podcast: PodcastID) throws -> EpisodeID?

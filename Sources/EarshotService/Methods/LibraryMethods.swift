@@ -36,6 +36,10 @@ enum LibraryMethods {
             library, podcast, filter, matching throws(LibraryError) in
             try library.episodes(of: podcast, filter: filter, matching: matching, asRows: false)
         },
+        Row("NameEpisode", .string("text"), .string("filter"), .uint32("shown"), out: "uaa{sv}aa{sv}") { library, text, filter, shown throws(LibraryError) in
+            let count: UInt32 = shown
+            return try library.nameEpisode(text, filter: filter, shown: Int(Swift.min(count, 100)))
+        },
         Row("EpisodeRows", .podcastOrAll(), .string("filter"), .string("matching"), out: "a(xbxdbdusbs)") {
             library, podcast, filter, matching throws(LibraryError) in
             try library.episodes(of: podcast, filter: filter, matching: matching, asRows: true)

@@ -39,6 +39,16 @@ extension DaemonClient {
         ).compactMap(EpisodeRecord.init)
     }
 
+    /// What a typed part of a title names among `filter`'s episodes: how many contain it, the first two
+    /// whose whole title it is, and the newest `shown` (NameEpisode: never the whole list).
+    func nameEpisode(_ text: String, filter: String = "all", shown: Int) throws -> (total: Int, exact: [EpisodeRecord], first: [EpisodeRecord]) {
+        let reply = try call("NameEpisode", [.string(text), .string(filter), .uint32(UInt32(clamping: shown))])
+        guard reply.count == 3, case .uint32(let total) = reply[0], let exact = reply[1].arrayElements, let first = reply[2].arrayElements else {
+            throw CommandFailure(DaemonFailure.unexpectedReply("NameEpisode"))
+        }
+        return (Int(total), exact.compactMap(Vardict.init).compactMap(EpisodeRecord.init), first.compactMap(Vardict.init).compactMap(EpisodeRecord.init))
+    }
+
     /// The same episodes with only what the table shows (EpisodeRows: structs, not dictionaries).
     func episodeRows(of podcast: Int64 = 0, filter: String = "all") throws -> [EpisodeRecord] {
         try callForArray("EpisodeRows", [.int64(podcast), .string(filter), .string("")], about: podcast == 0 ? nil : .podcast(podcast))

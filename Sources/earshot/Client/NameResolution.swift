@@ -43,16 +43,27 @@ enum NameResolution {
         throw CommandFailure(ambiguity(text, matches, kind: kind))
     }
 
-    /// "“news” matches 3 podcasts: …" with one indented line per candidate.
-    static func ambiguity(_ text: String, _ matches: [Candidate], kind: Kind) -> String {
+    /// The id `text` names when the daemon counted the matches: `total` titles contain it, `exact` are
+    /// (the first two of) those whose whole title it is, `shown` the first few to list.
+    static func choose(_ text: String, total: Int, exact: [Candidate], shown: [Candidate], kind: Kind) throws -> Int64 {
+        if total == 1, let only = shown.first { return only.id }
+        if exact.count == 1 { return exact[0].id }
+        guard total > 0 else { throw CommandFailure("no \(kind.singular)\(kind.scope) matches “\(text)”") }
+        throw CommandFailure(ambiguity(text, shown, total: total, kind: kind))
+    }
+
+    /// "“news” matches 3 podcasts: …" with one indented line per candidate (of `total`, when only the
+    /// first are known).
+    static func ambiguity(_ text: String, _ matches: [Candidate], total: Int? = nil, kind: Kind) -> String {
+        let matchCount = total ?? matches.count
         let shown = matches.prefix(listLimit)
         let width = shown.map { String($0.id).count }.max() ?? 1
-        var lines = ["“\(text)” matches \(matches.count) \(kind.plural)\(kind.scope); give the number or more of the title:"]
+        var lines = ["“\(text)” matches \(matchCount) \(kind.plural)\(kind.scope); give the number or more of the title:"]
         for candidate in shown {
             let number = String(repeating: " ", count: width - String(candidate.id).count) + String(candidate.id)
             lines.append(SafeText.escaped("  \(number)  \(candidate.title)" + (candidate.detail.map { " — \($0)" } ?? "")))
         }
-        if matches.count > shown.count { lines.append("  … and \(matches.count - shown.count) more") }
+        if matchCount > shown.count { lines.append("  … and \(matchCount - shown.count) more") }
         return lines.joined(separator: "\n")
     }
 }

@@ -33,14 +33,25 @@ struct Resolver {
     func episode(_ reference: Reference) throws -> Int64 {
         switch reference {
         case .id(let id): return id
-        case .text(let text):
-            return try NameResolution.choose(text, among: try episodeMatches(text), kind: .episode)
+        case .text(let text): return try named(text, filter: "all", kind: .episode)
         }
     }
 
-    /// The episodes whose title contains `text`, as the daemon finds them.
-    func episodeMatches(_ text: String) throws -> [NameResolution.Candidate] {
-        try client.episodes(matching: text).map(Self.candidate)
+    /// The episode `text` names among `filter`'s, as the daemon counts them (a common word matches
+    /// 100,000 episodes: only the count, the exact titles and the few listed come back).
+    private func named(_ text: String, filter: String, kind: NameResolution.Kind) throws -> Int64 {
+        let naming = try client.nameEpisode(text, filter: filter, shown: NameResolution.listLimit)
+        return try NameResolution.choose(text, total: naming.total, exact: naming.exact.map(Self.candidate),
+                                         shown: naming.first.map(Self.candidate), kind: kind)
+    }
+
+    /// The episode `text` names, or nil when no episode's title contains it (so that it may name a
+    /// podcast instead); several is a failure listing them.
+    func episodeIfNamed(_ text: String) throws -> Int64? {
+        let naming = try client.nameEpisode(text, shown: NameResolution.listLimit)
+        guard naming.total > 0 else { return nil }
+        return try NameResolution.choose(text, total: naming.total, exact: naming.exact.map(Self.candidate),
+                                         shown: naming.first.map(Self.candidate), kind: .episode)
     }
 
     /// An episode of Up Next: by number, or by part of its title among the queued episodes only.
@@ -57,9 +68,7 @@ struct Resolver {
     func inboxEpisode(_ reference: Reference) throws -> Int64 {
         switch reference {
         case .id(let id): return id
-        case .text(let text):
-            let matches = NameResolution.matching(text, in: try client.episodes(filter: "inbox").map(Self.candidate))
-            return try NameResolution.choose(text, among: matches, kind: .inboxEpisode)
+        case .text(let text): return try named(text, filter: "inbox", kind: .inboxEpisode)
         }
     }
 

@@ -62,9 +62,8 @@ struct PlayCommand: ParsableCommand {
         } else if case .id(let id) = name {
             try play(id, with: client)
         } else if case .text(let text) = name {
-            let episodes = try resolver.episodeMatches(text)
-            if !episodes.isEmpty {
-                try play(try NameResolution.choose(text, among: episodes, kind: .episode), with: client)
+            if let episode = try resolver.episodeIfNamed(text) {
+                try play(episode, with: client)
             } else {
                 guard at == nil else { throw CommandFailure("no episode matches “\(text)”") }
                 let podcasts = Resolver.podcastMatches(text, try client.podcasts())

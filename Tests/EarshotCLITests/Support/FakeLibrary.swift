@@ -66,6 +66,7 @@ final class FakeLibrary: BusInterface {
         case "PodcastRows": return MethodReply([.array(elementSignature: "(xsuuxb)", podcasts.map(row))])
         case "Episodes": return MethodReply([list(listEpisodes(arguments).map(dictionary))])
         case "EpisodeRows": return MethodReply([.array(elementSignature: "(xbxdbdusbs)", listEpisodes(arguments).map(row))])
+        case "NameEpisode": return nameEpisode(arguments)
         case "Queue": return MethodReply([list(queue.compactMap(episode).map(dictionary))])
         case "Status": return MethodReply([status()])
         case "Export": return MethodReply([.string(opml)])
@@ -181,6 +182,14 @@ final class FakeLibrary: BusInterface {
             (podcast == 0 || $0.podcast == podcast) && (!unplayed || !$0.completed)
                 && (text.isEmpty || $0.title.lowercased().contains(text.lowercased()))
         }.sorted { $0.released > $1.released }
+    }
+
+    /// NameEpisode as the daemon answers it: the count, the (first two) whole-title matches, the newest few.
+    private func nameEpisode(_ arguments: [DBusValue]) -> MethodReply {
+        let text = arguments[0].stringValue!, shown = Int(arguments[2].uint32Value ?? 0)
+        let matches = listEpisodes([.int64(0), arguments[1], .string(text)])
+        let exact = matches.filter { $0.title.lowercased() == text.lowercased() }.prefix(2)
+        return MethodReply([.uint32(UInt32(matches.count)), list(exact.map(dictionary)), list(matches.prefix(shown).map(dictionary))])
     }
 
     private func episode(_ id: Int64) -> Episode? { episodes.first { $0.id == id } }

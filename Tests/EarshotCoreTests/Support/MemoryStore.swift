@@ -241,6 +241,12 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
         }
     }
 
+    func nameEpisode(_ text: String, filter: EpisodeFilter, shown: Int) throws -> EpisodeNaming {
+        let matches = try listEpisodes(podcast: nil, filter: filter, matching: text)
+        let exact = matches.filter { $0.title?.lowercased() == text.lowercased() }
+        return EpisodeNaming(total: matches.count, exact: Array(exact.prefix(2)), first: Array(matches.prefix(shown)))
+    }
+
     func listEpisodes(_ ids: [EpisodeID]) throws -> [EpisodeListing] {
         noteRead()
         return locked { ids.compactMap { rows[$0] }.map(listingLocked) }
