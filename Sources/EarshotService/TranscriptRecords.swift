@@ -21,6 +21,8 @@ enum TranscriptRecords {
             entries.append(("place", .string("transcript")))
             if let start { entries.append(("at", .double(start))) }
             if let speaker { entries.append(("speaker", .string(speaker))) }
+        case .bookmark(let id, let start):
+            entries += [("place", .string("bookmark")), ("at", .double(start)), ("bookmark", .int64(id))]
         }
         return .vardict(entries)
     }

@@ -26,6 +26,8 @@ import GRDB
 ///   from v9 the episode and transcript indexes keep 4-character prefixes as well as 3.
 /// - `rowHighWater` (v12, `RowNumbers`): the highest podcast and episode number ever removed, so new
 ///   rows are numbered past it.
+/// - `bookmark` (v14): a marked moment (`position` seconds) of an episode, the listener's `note` and
+///   the transcript's words `said` around it; removed with the episode.
 enum Schema {
     /// What a listener should know before the migrations that take long on a big library run: the
     /// search index rebuilt (v9) takes about a minute for every 250,000 episodes. Nil for a new
@@ -267,6 +269,10 @@ enum Schema {
         migrator.registerMigration("v12") { db in
             // Version 12: a removed podcast's or episode's number is never given again (`RowNumbers`).
             try db.execute(sql: RowNumbers.schemaSQL)
+        }
+        migrator.registerMigration("v14") { db in
+            // Version 14: bookmarks, a moment of an episode with a note (`Store+Bookmarks`).
+            try db.execute(sql: Store.bookmarkSchemaSQL)
         }
         return migrator
     }()

@@ -10,6 +10,8 @@ public enum SearchPlace: Sendable, Equatable {
     case chapter(start: Double, title: String)
     /// A moment of the episode's transcript: when it is said (nil for an untimed transcript) and by whom.
     case transcript(start: Double?, speaker: String?)
+    /// One of the listener's bookmarks (its note or the words said around it matched), at its moment.
+    case bookmark(id: Int64, start: Double)
 }
 
 /// One result of `Store.find`.

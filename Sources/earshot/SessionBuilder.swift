@@ -140,6 +140,7 @@ struct Start {
         session.keepTranscripts(fetcher: TranscriptLoader(sharing: loader), store: ground.store,
                                 reader: SerialWorker(label: "earshot-reader", context: builder.context),
                                 languages: ListenerLanguages.preferred(in: ProcessInfo.processInfo.environment))
+        session.keepBookmarks(in: ground.store)
         session.listening.device = SessionBuilder.hostName
         // Finding shows has a libsoup session of its own: a refresh of hundreds of feeds never makes a
         // search wait for a connection.

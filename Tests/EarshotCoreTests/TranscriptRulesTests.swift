@@ -190,3 +190,13 @@ final class MemoryTranscripts: TranscriptStore, @unchecked Sendable {  // used o
         return Array(hits.filter { hit in hit.episode.map(scope.episodes.contains) ?? scope.podcasts.contains(hit.podcast) }.prefix(limit))
     }
 }
+
+/// A bookmark's hit marks the words found in its note, in any script, regardless of case.
+@Suite struct BookmarkHitsTests {
+    @Test func theWordsOfAFindAreMarkedInTheNoteAndOperatorsAreNotWords() {
+        let marks = SnippetMarks(open: "[", close: "]")
+        #expect(BookmarkHits.marked("The Bread and the bread", ["bread"], marks) == "The [Bread] and the [bread]")
+        #expect(BookmarkHits.marked("今日は東京について", ["東京"], marks) == "今日は[東京]について")
+        #expect(BookmarkHits.words("\"bread rise\" OR yeast*") == ["bread", "rise", "yeast"])
+    }
+}

@@ -28,6 +28,8 @@ public final class Session {
     public private(set) var transcripts: Transcripts?
     /// The desktop's own search (GNOME Shell, KRunner), once `keepTranscripts` connects the index.
     public private(set) var desktopSearch: DesktopSearch?
+    /// Bookmarks, once kept (`keepBookmarks`).
+    public private(set) var bookmarks: Bookmarks?
     /// Private feeds' passwords (`keepFeedPasswords` gives them a book shared with the transfers).
     public private(set) var privateFeeds: PrivateFeeds
     let timers: Timers
@@ -77,6 +79,7 @@ public final class Session {
         notices = NewEpisodeNotices(library: library, listening: listening, store: store, background: background,
                                     art: art, notifier: notifier)
         statusNotice = StatusNotice(listening: listening, library: library, art: art, notifier: notifier)
+        bookmarks?.notifier = notifier
     }
 
     /// Shows what plays in a notification (Earshot's icon was clicked in the app grid); nothing without
@@ -91,6 +94,13 @@ public final class Session {
         privateFeeds = PrivateFeeds(library: library, timers: timers, book: book, keeper: keeper, anyKept: anyKept) { kept in
             background.run { StoreWork.log { try store.save(StateTable.feedPasswordsKept, kept ? true : nil) } }
         }
+    }
+
+    /// Bookmarks are kept in `store`, confirmed through the notifier (`notify`, later) and found by
+    /// `find` (after `keepTranscripts`).
+    public func keepBookmarks(in store: BookmarkStore) {
+        bookmarks = Bookmarks(store: store, listening: listening, library: library, background: background, timers: timers)
+        transcripts?.bookmarks = store
     }
 
     /// Transcripts are fetched through `fetcher` for the listener's `languages` and kept in `store`;

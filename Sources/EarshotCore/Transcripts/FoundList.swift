@@ -31,6 +31,7 @@ extension FoundMoment {
         switch hit.place {
         case .chapter(let start, _): start
         case .transcript(let start, _): start
+        case .bookmark(_, let start): start
         case .podcastTitle, .episodeTitle, .notes: nil
         }
     }

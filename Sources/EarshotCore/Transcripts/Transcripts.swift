@@ -23,6 +23,8 @@ public final class Transcripts {
     let languages: [String]
     private var fetching: [EpisodeID: [(Result<StoredTranscript, LibraryError>) -> Void]] = [:]
     private var latestFinds: FoundList?
+    /// Where the listener's bookmarks are found too (`find` lists them first), once kept.
+    var bookmarks: BookmarkStore?
 
     /// The hits of the listener's last find while they lend their numbers (see `FoundList`).
     public var recentFinds: FoundList? { latestFinds.flatMap { $0.isFresh(at: timers.now) ? $0 : nil } }
@@ -130,15 +132,18 @@ public final class Transcripts {
         }
         let query: SearchQuery
         do throws(SearchQueryError) { query = try SearchQuery(text) } catch { return completion(.failure(.invalidSetting("\(error)"))) }
-        let store = self.store, episodes = self.episodes
+        let store = self.store, episodes = self.episodes, bookmarks = scope == nil ? self.bookmarks : nil
         reader.run({ () -> Result<[FoundMoment], LibraryError> in
             do {
+                let words = BookmarkHits.words(text)
+                let marked = BookmarkHits.moments(try bookmarks?.findBookmarks(words, podcast: podcast, limit: limit) ?? [],
+                                                  words: words, marks: marks)
                 let hits = try scope.map { scope in try store.find(query, within: scope, limit: limit, marks: marks) }
-                    ?? store.find(query, podcast: podcast, limit: limit, marks: marks)
+                    ?? store.find(query, podcast: podcast, limit: limit - marked.count, marks: marks)
                 // One read for the episodes' titles (and their podcasts'); a podcast-title hit reads its podcast.
                 let listed = Dictionary(try episodes.listEpisodes(hits.compactMap(\.episode)).map { ($0.id, $0) },
                                         uniquingKeysWith: { first, _ in first })
-                return .success(try hits.map { hit in
+                return .success(try marked + hits.map { hit in
                     guard let episode = hit.episode else {
                         return FoundMoment(hit: hit, podcastTitle: try episodes.podcast(hit.podcast)?.channel.title, episodeTitle: nil)
                     }

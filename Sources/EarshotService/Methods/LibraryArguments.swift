@@ -38,6 +38,11 @@ extension BusArgument where Value == EpisodeID? {
     static func episodeOrNone(_ name: String) -> Self {
         BusArgument<Int64?>.idOrZero(name, of: "an episode's", zero: "none").map { $0.map(EpisodeID.init(rawValue:)) }
     }
+
+    /// An episode's id, or 0 for every episode.
+    static func episodeOrAll(_ name: String = "episode") -> Self {
+        BusArgument<Int64?>.idOrZero(name, of: "an episode's", zero: "all").map { $0.map(EpisodeID.init(rawValue:)) }
+    }
 }
 
 /// The most ids or addresses one call may name: every episode of a big library's largest podcasts, and

@@ -170,6 +170,10 @@ enum LibraryMethods {
         Row("PlayFound", .uint32("number"), out: "a{sv}") { library, number throws(LibraryError) in
             MethodReply([TranscriptRecords.hit(try library.session.playFound(Int(number)), number: Int(number))])
         },
+        Row("Bookmark", .string("note"), out: "a{sv}") { library, note throws(LibraryError) in try library.bookmark(note) },
+        Row("Bookmarks", .episodeOrAll(), out: "aa{sv}") { library, episode throws(LibraryError) in try library.bookmarks(of: episode) },
+        Row("RemoveBookmark", .id("id", of: "a bookmark's")) { library, id throws(LibraryError) in try library.removeBookmark(id) },
+        Row("PlayBookmark", .id("id", of: "a bookmark's"), out: "a{sv}") { library, id throws(LibraryError) in try library.playBookmark(id) },
         Row("SyncLogin", .string("server"), .string("user"), .string("password"), .string("dialect"), .bool("allow_http"), out: "a{sv}") {
             library, server, user, password, dialect, allowHTTP throws(LibraryError) in
             try library.syncLogin(server: server, user: user, password: password, dialect: dialect, allowHTTP: allowHTTP)

@@ -81,6 +81,7 @@ enum FindText {
         case "title": return "title"
         case "notes": return "show notes"
         case "chapter": return "chapter" + time
+        case "bookmark": return "bookmark \(hit.bookmark ?? 0)" + time
         default:
             let speaker = hit.speaker.map { ", " + SafeText.escaped($0) } ?? ""
             let more = (hit.moments ?? 0) > 1 ? " (\(hit.moments!) moments)" : ""

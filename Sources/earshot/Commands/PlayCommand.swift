@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotFeed
 
 /// `earshot play EPISODE|PODCAST [--podcast] [--at TIME]`, `earshot play --hit N`: plays an episode now
 /// (where it was left, or from a moment), a podcast (its episode in progress, else its oldest unplayed
@@ -17,6 +18,7 @@ struct PlayCommand: ParsableCommand {
               earshot play --podcast 3
               earshot play 812 --at 41:07      (from that moment)
               earshot play --hit 2             (hit 2 of the last earshot find, from where it matched)
+              earshot play --bookmark 7        (from bookmark 7: see earshot bookmarks)
             """)
 
     @Argument(
@@ -33,8 +35,14 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Play this hit of the last earshot find (within the hour) from where it matched.", valueName: "number"))
     var hit: Int?
 
+    @Option(help: ArgumentHelp("Play from this bookmark (see earshot bookmarks).", valueName: "number"))
+    var bookmark: Int64?
+
     func validate() throws {
-        if let hit {
+        if let bookmark {
+            guard name == nil, !podcast, at == nil, hit == nil else { throw ValidationError("--bookmark plays a bookmark alone: no episode, --podcast, --at or --hit with it") }
+            guard bookmark > 0 else { throw ValidationError("--bookmark takes a bookmark's number (1 or more)") }
+        } else if let hit {
             guard name == nil, !podcast, at == nil else { throw ValidationError("--hit plays a hit of earshot find alone: no episode, --podcast or --at with it") }
             guard (1...200).contains(hit) else { throw ValidationError("--hit is a hit's number in the last earshot find (1 to 200)") }
         } else if name == nil {
@@ -57,6 +65,10 @@ struct PlayCommand: ParsableCommand {
         let client = try DaemonClient()
         let resolver = Resolver(client: client)
         if let hit { return Console.print(FindText.played(try client.playFound(hit))) }
+        if let bookmark {
+            let played = try client.playBookmark(bookmark)
+            return Console.print("Playing bookmark \(played.id): “\(SafeText.escaped(played.episodeTitle ?? "episode \(played.episode)"))”, from \(TimeText.clock(played.position))")
+        }
         if let name, podcast {
             try client.play(podcast: try resolver.podcastID(name))
         } else if case .id(let id) = name {

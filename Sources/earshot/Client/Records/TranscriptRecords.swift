@@ -5,7 +5,7 @@ struct FindHit: Encodable, Equatable {
     var podcastTitle: String?
     var episode: Int64?
     var episodeTitle: String?
-    /// "podcast", "title", "notes", "chapter" or "transcript".
+    /// "podcast", "title", "notes", "chapter", "transcript" or "bookmark".
     var place: String
     /// Seconds from the start: where the chapter starts or the words are said.
     var at: Double?
@@ -14,10 +14,12 @@ struct FindHit: Encodable, Equatable {
     /// The words around the match, each match between U+0001 and U+0002.
     var snippet: String
     var moments: Int?
+    /// The bookmark's number, for a bookmark's hit.
+    var bookmark: Int64?
 
     enum CodingKeys: String, CodingKey {
         case number, podcast, podcastTitle = "podcast_title", episode, episodeTitle = "episode_title", place, at, speaker,
-             chapter, snippet, moments
+             chapter, snippet, moments, bookmark
     }
 
     init(_ entry: Vardict) {
@@ -32,6 +34,7 @@ struct FindHit: Encodable, Equatable {
         chapter = entry.string("chapter")
         snippet = entry.string("snippet") ?? ""
         moments = entry.count("moments")
+        bookmark = entry.integer("bookmark")
     }
 }
 
