@@ -12,8 +12,10 @@ import GRDB
 /// - `transcriptSearch(text, podcast)` over the view `transcriptSearchContent`: one row per transcript
 ///   segment (its row id is the segment's, `TranscriptRows`); the speaker and times are not indexed.
 ///
-/// All three use `unicode61 remove_diacritics 2` (case and accents folded) and `detail=full`, which
-/// phrases and snippets need. The episode and transcript indexes keep 3- and 4-character prefixes
+/// All three use `SearchTokenizer` (schema v10; before, `unicode61 remove_diacritics 2`, which it wraps:
+/// case and accents folded, and bigrams for Chinese, Japanese, Korean and Thai) and `detail=full`, which
+/// phrases and snippets need. From v10 the daemon fills them in the background, and a damaged one is
+/// emptied and filled again (`SearchFill`). The episode and transcript indexes keep 3- and 4-character prefixes
 /// (`prefix='3 4'`, schema v9; v7 kept only 3): a query typed so far (`mar*`, `mars*`) reads one list
 /// instead of merging those of every word that starts so (FTS5 3.40 merges them all before giving the
 /// first row); longer prefixes merge, but few words share five letters.
@@ -31,6 +33,7 @@ import GRDB
 ///
 /// Temporary, because they call Earshot's own SQL functions (`plainText`, `chapterTitles`), which
 /// another program (the sqlite3 shell) does not have: its writes succeed and are simply not indexed.
+/// While an index is being filled, `flush` keeps only its rows up to the fill's mark (`filledThrough`).
 enum SearchIndex {
     /// `episodeSearchContent` and the index tables, as schema v7 made them (keeping 3-character prefixes).
     static let version7SQL = """
