@@ -76,9 +76,10 @@ enum SearchFill {
         return damaged
     }
 
-    /// Whether `error` is SQLite's "malformed" (what a damaged index answers).
-    static func isCorrupt(_ error: any Error) -> Bool {
-        (error as? DatabaseError)?.resultCode == .SQLITE_CORRUPT
+    /// Whether `error` is what a damaged FTS5 index answers (`SQLITE_CORRUPT_VTAB`): a damaged table of
+    /// the library's own answers `SQLITE_CORRUPT`, which no check of the index would mend.
+    static func isCorruptIndex(_ error: any Error) -> Bool {
+        (error as? DatabaseError)?.extendedResultCode == .SQLITE_CORRUPT_VTAB
     }
 }
 
@@ -119,9 +120,10 @@ extension Store {
     }
 
     /// After `error` (a write or a search that failed), whether the search index was damaged and has been
-    /// emptied to be filled again, so that trying once more succeeds.
+    /// emptied to be filled again, so that trying once more succeeds. Only an error from an index leads
+    /// to the check, which reads the whole index.
     func mendedSearchIndex(after error: any Error) -> Bool {
-        guard SearchFill.isCorrupt(error), let damaged = try? pool.write({ try SearchFill.mend($0) }), !damaged.isEmpty else { return false }
+        guard SearchFill.isCorruptIndex(error), let damaged = try? pool.write({ try SearchFill.mend($0) }), !damaged.isEmpty else { return false }
         reportDamage(damaged)
         return true
     }

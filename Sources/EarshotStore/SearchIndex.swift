@@ -183,7 +183,8 @@ enum SearchIndex {
     /// it held for them, indexes them as they are now (a row deleted meanwhile is not), and empties the
     /// queues. One statement per index that has work. While an index is being filled (`SearchFill`), only
     /// its rows up to the fill's mark are touched: the fill indexes the others, as they are when it comes
-    /// to them, so each row is indexed once.
+    /// to them, so each row is indexed once. `CROSS JOIN` keeps the queue the outer loop: with the mark's
+    /// bound on its ids, SQLite would otherwise carry the bound over to the content and read every row below it.
     static func flush(_ db: Database) throws {
         let pending = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT EXISTS (SELECT 1 FROM podcastQueue), EXISTS (SELECT 1 FROM episodeQueue), EXISTS (SELECT 1 FROM segmentQueue)
@@ -193,7 +194,7 @@ enum SearchIndex {
             try db.execute(sql: """
                 INSERT INTO podcastSearch(podcastSearch, rowid, title)
                 SELECT 'delete', id, title FROM podcastQueue WHERE indexed AND id <= \(filledThrough("podcastSearch"))
-                UNION ALL SELECT NULL, f.id, f.title FROM podcastQueue q JOIN feed f ON f.id = q.id WHERE q.id <= \(filledThrough("podcastSearch"));
+                UNION ALL SELECT NULL, f.id, f.title FROM podcastQueue q CROSS JOIN feed f ON f.id = q.id WHERE q.id <= \(filledThrough("podcastSearch"));
                 DELETE FROM podcastQueue;
                 """)
         }
@@ -202,7 +203,7 @@ enum SearchIndex {
                 INSERT INTO episodeSearch(episodeSearch, rowid, title, chapters, notes, podcast)
                 SELECT 'delete', id, title, chapters, notes, podcast FROM episodeQueue WHERE indexed AND id <= \(filledThrough("episodeSearch"))
                 UNION ALL SELECT NULL, c.id, c.title, c.chapters, c.notes, c.podcast
-                FROM episodeQueue q JOIN episodeSearchContent c ON c.id = q.id WHERE q.id <= \(filledThrough("episodeSearch"));
+                FROM episodeQueue q CROSS JOIN episodeSearchContent c ON c.id = q.id WHERE q.id <= \(filledThrough("episodeSearch"));
                 DELETE FROM episodeQueue;
                 """)
         }
@@ -210,7 +211,7 @@ enum SearchIndex {
             try db.execute(sql: """
                 INSERT INTO transcriptSearch(transcriptSearch, rowid, text, podcast)
                 SELECT 'delete', id, text, podcast FROM segmentQueue WHERE indexed AND id <= \(filledThrough("transcriptSearch"))
-                UNION ALL SELECT NULL, c.id, c.text, c.podcast FROM segmentQueue q JOIN transcriptSearchContent c ON c.id = q.id
+                UNION ALL SELECT NULL, c.id, c.text, c.podcast FROM segmentQueue q CROSS JOIN transcriptSearchContent c ON c.id = q.id
                 WHERE q.id <= \(filledThrough("transcriptSearch"));
                 DELETE FROM segmentQueue;
                 """)
