@@ -42,7 +42,7 @@ struct FindCommand: ParsableCommand {
         let client = try DaemonClient()
         let scope = try podcast.map { try Resolver(client: client).podcastID($0) } ?? 0
         let hits = try client.find(words.joined(separator: " "), podcast: scope, limit: limit)
-        if (try? client.status().searchIndex) == "rebuilding" { FileHandle.standardError.write(Data("earshot: \(FindText.rebuilding)\n".utf8)) }
+        if (try? client.searchIndexIsRebuilding()) == true { FileHandle.standardError.write(Data("earshot: \(FindText.rebuilding)\n".utf8)) }
         if json { return Console.print(try JSONOutput.render(hits)) }
         guard !hits.isEmpty else { throw CommandFailure("nothing in the library matches “\(words.joined(separator: " "))”") }
         let bold = Terminal.isTerminal(STDOUT_FILENO)
