@@ -27,7 +27,7 @@ extension Store {
     ///   - marks: what surrounds each match in the snippets.
     public func find(_ query: SearchQuery, podcast: PodcastID? = nil, limit: Int = 20, marks: SnippetMarks = .control) throws -> [SearchHit] {
         guard limit > 0 else { return [] }
-        return try read { db in
+        return try searching { db in
             var search = Search(db: db, query: query, podcast: podcast, limit: limit, ellipsis: marks.ellipsis)
             return try search.run(marks: marks)
         }
@@ -39,9 +39,19 @@ extension Store {
     /// many words a longer prefix starts (`ston*`), no list is merged.
     public func find(_ query: SearchQuery, within scope: SearchScope, limit: Int = 20, marks: SnippetMarks = .control) throws -> [SearchHit] {
         guard limit > 0 else { return [] }
-        return try read { db in
+        return try searching { db in
             var search = Search(db: db, query: query, scope: scope, limit: limit, ellipsis: marks.ellipsis)
             return try search.run(marks: marks)
+        }
+    }
+
+    /// Reads `body`, once more when it failed on a damaged index, then emptied to be filled again.
+    private func searching(_ body: (Database) throws -> [SearchHit]) throws -> [SearchHit] {
+        do {
+            return try pool.read(body)
+        } catch {
+            guard mendedSearchIndex(after: error) else { throw Self.translate(error, path: path) }
+            return try read(body)
         }
     }
 }

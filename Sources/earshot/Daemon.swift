@@ -47,6 +47,8 @@ final class Daemon {
                                   passwords: SyncPasswords(file: built.configurationFolder.appendingPathComponent("sync-password")),
                                   hostName: SessionBuilder.hostName)
         libraryInterface.syncSetup = syncSetup
+        let searchIndex = SearchIndexUpkeep(store: store, background: background, log: { Log.message($0) })
+        libraryInterface.searchIndex = searchIndex
         // SIGTERM and SIGINT are handled from before the name is owned: a client (or systemd) that sees the
         // daemon up may stop it at once, and it must still end cleanly. Nothing iterates the context until
         // the loop runs, so a signal caught earlier is dispatched there.
@@ -86,11 +88,13 @@ final class Daemon {
         }
         session.begin(refreshingEvery: .seconds(Int64(refreshMinutes) * 60))
         syncSetup.resume()
+        searchIndex.start()  // after the name is owned: filling a big index takes minutes
         Heap.returnFreeMemory()  // what start-up parsed and read back
         loop.run()
         signals.forEach { g_source_remove($0) }
         announcements.stop()
         session.end()
+        searchIndex.stop()
         background.drain()
         built.feedPasswords.drain()
         adapter.unexport()

@@ -37,6 +37,13 @@ public final class DesktopSearch {
     /// Fewer letters and digits than this find nothing: a word of one or two letters as a prefix
     /// matches much of a big library, and says too little to be worth the desktop's time.
     public static let minimumLetters = 3
+
+    /// Whether `text` says enough to search for: `minimumLetters` letters and digits, or one Chinese,
+    /// Japanese or Korean character (`東京` is a word; one of them alone means as much as a short word).
+    public static func isEnough(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: SearchScripts.isCJK)
+            || text.unicodeScalars.count(where: { CharacterSet.alphanumerics.contains($0) }) >= minimumLetters
+    }
     /// Snippets without marks: the desktops highlight the typed words themselves.
     static let marks = SnippetMarks(open: "", close: "")
 
@@ -83,11 +90,11 @@ public final class DesktopSearch {
     }
 
     /// The results for `terms` (the words typed), best first; with `previous`, only those of them that
-    /// still match. Nothing (not an error) for fewer than `minimumLetters` letters and digits. What is
+    /// still match. Nothing (not an error) for what is not `isEnough`. What is
     /// typed is cut to `QueryBounds` (the first 1,000 characters, within the first 1,000 previous results).
     public func search(_ terms: [String], within previous: [String]? = nil, completion: @escaping ([DesktopResultInfo]) -> Void) {
         let text = QueryBounds.cut(terms)
-        guard text.unicodeScalars.count(where: { CharacterSet.alphanumerics.contains($0) }) >= Self.minimumLetters else { return completion([]) }
+        guard Self.isEnough(text) else { return completion([]) }
         let shown = previous.map { Set(QueryBounds.cut(identifiers: $0).compactMap(DesktopResult.init(identifier:)).map(Self.subject)) }
         let scope = shown.map { shown in
             SearchScope(podcasts: shown.compactMap { if case .podcast(let podcast) = $0 { podcast } else { nil } }, episodes: shown.compactMap(\.episode))

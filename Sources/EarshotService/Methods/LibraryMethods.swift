@@ -162,6 +162,9 @@ enum LibraryMethods {
             library, words, podcast, limit throws(LibraryError) in
             try library.find(words, in: podcast, limit: limit)
         },
+        Row("SearchIndex", out: "s") { library in
+            MethodReply([.string(library.searchIndex?.isRebuilding == true ? "rebuilding" : "ready")])
+        },
         Row("Transcript", .episode(), out: "a{sv}aa{sv}") { library, episode throws(LibraryError) in try library.transcript(of: episode) },
         Row("PlayFrom", .episode(), .finite("position", atLeast: 0)) { library, episode, position throws(LibraryError) in
             try library.session.play(episode: episode, from: position)

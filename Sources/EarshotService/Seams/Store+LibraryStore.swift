@@ -12,3 +12,6 @@ extension Store: TranscriptStore {}
 
 /// The SQLite store keeps the bookmarks.
 extension Store: BookmarkStore {}
+
+/// The SQLite store fills and mends its search index.
+extension Store: SearchIndexStore {}

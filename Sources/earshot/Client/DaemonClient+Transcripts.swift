@@ -8,6 +8,12 @@ extension DaemonClient {
                         about: podcast == 0 ? nil : .podcast(podcast)).map(FindHit.init)
     }
 
+    /// Whether the daemon's search index is being rebuilt (its hits may be incomplete meanwhile).
+    func searchIndexIsRebuilding() throws -> Bool {
+        let reply = try call("SearchIndex")
+        return reply.first?.stringValue == "rebuilding"
+    }
+
     /// `episode`'s transcript (fetched by the daemon when it has none yet; no timeout of its own).
     func transcript(of episode: Int64) throws -> TranscriptRecord {
         let reply = try call("Transcript", [.int64(episode)], timeout: .unlimited, about: .episode(episode))

@@ -42,6 +42,7 @@ struct FindCommand: ParsableCommand {
         let client = try DaemonClient()
         let scope = try podcast.map { try Resolver(client: client).podcastID($0) } ?? 0
         let hits = try client.find(words.joined(separator: " "), podcast: scope, limit: limit)
+        if (try? client.searchIndexIsRebuilding()) == true { FileHandle.standardError.write(Data("earshot: \(FindText.rebuilding)\n".utf8)) }
         if json { return Console.print(try JSONOutput.render(hits)) }
         guard !hits.isEmpty else { throw CommandFailure("nothing in the library matches “\(words.joined(separator: " "))”") }
         let bold = Terminal.isTerminal(STDOUT_FILENO)
@@ -53,6 +54,9 @@ struct FindCommand: ParsableCommand {
 /// Every field of feed text is escaped here (`SafeText`), before the bold is added: the result is
 /// printed as it is (`Console.printStyled`).
 enum FindText {
+    /// What `find` and `status` say while the daemon fills the search index.
+    static let rebuilding = "the search index is being rebuilt: results may be incomplete"
+
     static func render(_ hit: FindHit, bold: Bool) -> String {
         let number = String(hit.number).leftPadded(toWidth: 3)
         let show = SafeText.escaped(hit.podcastTitle ?? "podcast \(hit.podcast ?? 0)")
