@@ -24,6 +24,9 @@ import GRDB
 /// - The full-text index (v7, `SearchIndex`): FTS5 tables `podcastSearch`, `episodeSearch` and
 ///   `transcriptSearch`, external-content over `feed` and two views, kept by the store's own writer;
 ///   from v9 the episode and transcript indexes keep 4-character prefixes as well as 3.
+/// - Generated transcripts (v11): `transcript.generator` and `generatorModel` name the engine that made
+///   it on this computer (NULL: the publisher's); `generatedComplete` is 1 once the whole episode was
+///   heard. Its segments are appended as they are recognised. `feed.language` is the feed's `<language>`.
 enum Schema {
     /// What a listener should know before the migrations that take long on a big library run: the
     /// search index rebuilt (v9) takes about a minute for every 250,000 episodes. Nil for a new
@@ -261,6 +264,17 @@ enum Schema {
         migrator.registerMigration("v9") { db in
             // Version 9: four letters being typed read one list of the index (`SearchIndex`).
             try db.execute(sql: SearchIndex.version9SQL)
+        }
+        migrator.registerMigration("v11") { db in
+            // Version 11: transcripts made on this computer. A generated transcript names its engine and
+            // model (NULL for a publisher's) and says whether the whole episode was heard; the feed's
+            // language says whether the engine can hear it. Touches nothing v10 made.
+            try db.execute(sql: """
+                ALTER TABLE transcript ADD COLUMN generator TEXT;
+                ALTER TABLE transcript ADD COLUMN generatorModel TEXT;
+                ALTER TABLE transcript ADD COLUMN generatedComplete INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE feed ADD COLUMN language TEXT;
+                """)
         }
         return migrator
     }()
