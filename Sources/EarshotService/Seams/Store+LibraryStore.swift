@@ -9,3 +9,4 @@ extension Store: DownloadStore {}
 
 /// The SQLite store keeps transcripts and the full-text index.
 extension Store: TranscriptStore {}
+extension Store: TranscriptionStore {}

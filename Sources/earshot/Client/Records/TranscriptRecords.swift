@@ -14,10 +14,12 @@ struct FindHit: Encodable, Equatable {
     /// The words around the match, each match between U+0001 and U+0002.
     var snippet: String
     var moments: Int?
+    /// For a transcript made on this computer: its engine and model.
+    var generated: String?
 
     enum CodingKeys: String, CodingKey {
         case number, podcast, podcastTitle = "podcast_title", episode, episodeTitle = "episode_title", place, at, speaker,
-             chapter, snippet, moments
+             chapter, snippet, moments, generated
     }
 
     init(_ entry: Vardict) {
@@ -32,6 +34,7 @@ struct FindHit: Encodable, Equatable {
         chapter = entry.string("chapter")
         snippet = entry.string("snippet") ?? ""
         moments = entry.count("moments")
+        generated = entry.string("generated")
     }
 }
 
@@ -39,7 +42,15 @@ struct FindHit: Encodable, Equatable {
 struct TranscriptRecord: Encodable, Equatable {
     var episode: Int64
     var url: String?
+    /// For a transcript made on this computer: the engine and its model, and whether it is whole yet.
+    var generator: String?
+    var generatorModel: String?
+    var complete: Bool?
     var segments: [TranscriptLine]
+
+    enum CodingKeys: String, CodingKey {
+        case episode, url, generator, generatorModel = "generator_model", complete, segments
+    }
 }
 
 /// One segment of a transcript.
