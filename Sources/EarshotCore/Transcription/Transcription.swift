@@ -154,8 +154,7 @@ public final class Transcription {
             self.choosing = false
             guard let (library, asked, automatic, downloaded) = read else { return }
             self.libraryOn = TranscriptionChoice.isOn(podcast: nil, library: library)
-            if !self.libraryOn { self.requested.removeAll { id in !asked.contains { $0.episode == id } } }
-            let next = TranscriptionChoice.next(requested: asked, automatic: self.libraryOn ? automatic : [], libraryOn: library,
+            let next = TranscriptionChoice.next(requested: asked, automatic: automatic, libraryOn: library,
                                                 engine: engine, waiting: waiting, downloaded: downloaded)
             self.waitingTurn = automatic.filter { !$0.offersTranscript && TranscriptionChoice.isOn(podcast: $0.podcastSetting, library: library)
                 && TranscriptionChoice.knows(engine.languages, $0.language) && downloaded.contains($0.episode) }.map(\.episode)
