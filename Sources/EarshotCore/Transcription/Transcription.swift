@@ -35,6 +35,7 @@ public final class Transcription {
     private var chooseAgain = false
     private var ended = false
     private var libraryOn = true
+    private let powerWatch: PowerWatching
     private var failures: [EpisodeID: Int] = [:]
     private var retryAt: [EpisodeID: Duration] = [:]
     private var retryTimer: TimerHandle?
@@ -63,7 +64,7 @@ public final class Transcription {
         self.timers = timers
         self.events = events
         self.power = power.state
-        power.watch { [weak self] state in self?.powerChanged(state) }
+        powerWatch = power
     }
 
     /// Asks the engine what it is, then starts on the first episode.
@@ -71,7 +72,14 @@ public final class Transcription {
         transcriber.describe { [weak self] result in
             guard let self else { return }
             self.engine = result
-            if case .failure(let why) = result { Log.message("transcription: \(Self.describe(why))") }
+            switch result {
+            case .success:
+                // Power is watched only once there is an engine to pause.
+                self.powerWatch.watch { [weak self] state in self?.powerChanged(state) }
+                self.power = self.powerWatch.state
+            case .failure(let why):
+                Log.message("transcription: \(Self.describe(why))")
+            }
             self.events.publish(.transcription(.paused(self.power.pauseReason)))
             self.choose()
         }

@@ -102,7 +102,7 @@ public struct PowerState: Sendable, Equatable {
 public protocol PowerWatching: AnyObject {
     /// The state known now (mains until told otherwise).
     var state: PowerState { get }
-    /// Calls `changed` on the loop whenever the state changes.
+    /// Starts watching (the first call), and calls `changed` on the loop whenever the state changes.
     func watch(_ changed: @escaping (PowerState) -> Void)
 }
 

@@ -11,6 +11,8 @@ public final class SystemPower: PowerWatching {
     public private(set) var state = PowerState.mains
     private var connection: BusConnection?
     private var watchers: [(PowerState) -> Void] = []
+    private let address: String
+    private let context: MainContext
 
     private static let upower = (name: "org.freedesktop.UPower", path: "/org/freedesktop/UPower", interface: "org.freedesktop.UPower")
     private static let profiles = [
@@ -19,9 +21,19 @@ public final class SystemPower: PowerWatching {
          interface: "org.freedesktop.UPower.PowerProfiles"),
     ]
 
-    /// Connects to the system bus (`DBUS_SYSTEM_BUS_ADDRESS`, else the usual socket) on `context`.
+    /// Power on the system bus (`DBUS_SYSTEM_BUS_ADDRESS`, else the usual socket), connected to on
+    /// `context` when first watched.
     public init(environment: [String: String], context: MainContext) {
-        let address = environment["DBUS_SYSTEM_BUS_ADDRESS"] ?? "unix:path=/run/dbus/system_bus_socket"
+        address = environment["DBUS_SYSTEM_BUS_ADDRESS"] ?? "unix:path=/run/dbus/system_bus_socket"
+        self.context = context
+    }
+
+    public func watch(_ changed: @escaping (PowerState) -> Void) {
+        watchers.append(changed)
+        if watchers.count == 1 { connect() }
+    }
+
+    private func connect() {
         do {
             connection = try BusConnection(address: address, context: context)
         } catch {
@@ -36,8 +48,6 @@ public final class SystemPower: PowerWatching {
         ask(Self.upower, "OnBattery")
         Self.profiles.forEach { ask($0, "ActiveProfile") }
     }
-
-    public func watch(_ changed: @escaping (PowerState) -> Void) { watchers.append(changed) }
 
     /// Ends the connection (at quit).
     public func close() {

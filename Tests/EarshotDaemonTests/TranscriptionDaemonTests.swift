@@ -1,0 +1,181 @@
+import EarshotGLib
+import EarshotTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// Transcripts made on this computer, end to end: the real daemon with the fake recogniser
+/// (`Transcriber/fake-transcriber`, one segment per 2 s of sound), generated audio downloaded from a
+/// local server, the real command line, and UPower played by python-dbusmock on a private system bus.
+@Suite("Daemon: transcripts made on this computer", .serialized)
+struct TranscriptionDaemonTests {
+    static let fake = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Transcriber/fake-transcriber").path
+
+    let runs: String
+
+    init() {
+        runs = FileManager.default.temporaryDirectory.appendingPathComponent("fake-transcriber-\(UUID().uuidString).log").path
+    }
+
+    func harness(pace: Double = 0, _ extra: [String: String?] = [:]) throws -> DaemonHarness {
+        try DaemonHarness(environment: ["EARSHOT_TRANSCRIBER": Self.fake, "FAKE_TRANSCRIBER_LOG": runs,
+                                        "FAKE_TRANSCRIBER_PACE": String(pace)].merging(extra) { _, new in new })
+    }
+
+    static func earshot(_ h: DaemonHarness, _ arguments: String...) throws -> Subprocess.Output {
+        try EarshotProcess.run(arguments, environment: h.environment)
+    }
+
+    static func episode(_ h: DaemonHarness, _ title: String) throws -> Int64 {
+        let run = try earshot(h, "episodes", "--json")
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]], "\(run.stderr)")
+        return try #require(list.first { $0["title"] as? String == title }?["id"] as? Int64)
+    }
+
+    /// `earshot transcript EPISODE --json`, polled until `condition` holds (or `seconds` pass).
+    static func transcript(_ h: DaemonHarness, _ episode: Int64, seconds: Double = 30,
+                           until condition: ([String: Any]) -> Bool) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last: [String: Any] = [:]
+        repeat {
+            let run = try earshot(h, "transcript", String(episode), "--json")
+            if run.status == 0, let object = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] {
+                last = object
+                if condition(object) { return object }
+            }
+            usleep(200_000)
+        } while Date() < deadline
+        return last
+    }
+
+    static func texts(_ transcript: [String: Any]) -> [String] {
+        (transcript["segments"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+    }
+
+    /// The runs the fake recogniser logged: (pid, offset).
+    func loggedRuns() -> [(pid: pid_t, offset: Double)] {
+        ((try? String(contentsOfFile: runs, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: " ")
+            guard parts.count == 2, let pid = pid_t(parts[0]), let offset = Double(parts[1]) else { return nil }
+            return (pid, offset)
+        }
+    }
+
+    func waitForRuns(_ count: Int, seconds: Double = 20) -> [(pid: pid_t, offset: Double)] {
+        let deadline = Date().addingTimeInterval(seconds)
+        while loggedRuns().count < count && Date() < deadline { usleep(100_000) }
+        return loggedRuns()
+    }
+
+    /// The one-letter state of a process in /proc (R, S, T, Z…), nil once it is gone.
+    static func processState(_ pid: pid_t) -> Character? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(close, offsetBy: 2)...].first
+    }
+
+    static func waitForState(_ pid: pid_t, seconds: Double = 10, _ wanted: (Character?) -> Bool) -> Character? {
+        let deadline = Date().addingTimeInterval(seconds)
+        var state = processState(pid)
+        while !wanted(state) && Date() < deadline {
+            usleep(50_000)
+            state = processState(pid)
+        }
+        return state
+    }
+
+    /// "segment 1" … "segment N", each once, in order.
+    static func inOrder(_ texts: [String]) -> Bool {
+        texts.enumerated().allSatisfy { $1 == "segment \($0 + 1)" }
+    }
+
+    @Test func anEpisodeAskedForIsDownloadedTranscribedAndShownAsGeneratedInTranscriptAndFind() throws {
+        let h = try harness()
+        let newest = try Self.episode(h, "Newest episode")
+        let asked = try Self.earshot(h, "transcribe", String(newest))
+        #expect(asked.status == 0 && asked.stdout.contains("downloading first"), "\(asked.stdout)\(asked.stderr)")
+        let done = try Self.transcript(h, newest) { $0["complete"] as? Bool == true }
+        let texts = Self.texts(done)
+        #expect(texts.count >= 25 && Self.inOrder(texts), "one segment per 2 s of the 50 s episode: \(texts)\n\(h.daemonLog)")
+        #expect(done["generator"] as? String == "fake" && done["generator_model"] as? String == "two-seconds")
+        let starts = (done["segments"] as? [[String: Any]] ?? []).prefix(5).compactMap { $0["start"] as? Double }
+        #expect(starts.enumerated().allSatisfy { abs($1 - Double($0 * 2)) <= 0.5 }, "times within 0.5 s: \(starts)")
+
+        let shown = try Self.earshot(h, "transcript", String(newest))
+        #expect(shown.stdout.hasPrefix("Generated on this computer by fake two-seconds"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("[0:02] segment 2") || shown.stdout.contains("[00:02] segment 2"), "\(shown.stdout)")
+        let found = try Self.earshot(h, "find", "segment")
+        #expect(found.stdout.contains("transcript (generated by fake two-seconds)"), "\(found.stdout)\(found.stderr)")
+        let status = try Self.earshot(h, "transcribe", "--status", "--json")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any], "\(status.stderr)")
+        #expect(record["installed"] as? Bool == true && record["engine"] as? String == "fake")
+        #expect(record["running"] == nil)
+    }
+
+    @Test func aKilledRecogniserAndAKilledDaemonLoseNothingStoredAndResumeAfterTheLastSegment() throws {
+        let h = try harness(pace: 0.25)
+        let newest = try Self.episode(h, "Newest episode")
+        #expect(try Self.earshot(h, "transcribe", String(newest)).status == 0)
+        let some = try Self.transcript(h, newest) { Self.texts($0).count >= 4 }
+        #expect(Self.texts(some).count >= 4)
+        let first = try #require(waitForRuns(1).first)
+        kill(first.pid, SIGKILL)
+        usleep(300_000)
+        let kept = Self.texts(try Self.transcript(h, newest) { _ in true })
+        #expect(kept.count >= 4 && Self.inOrder(kept), "what was stored stays: \(kept)")
+        // Asked again, it starts at once (rather than after its wait) from the last stored segment.
+        #expect(try Self.earshot(h, "transcribe", String(newest)).status == 0)
+        let second = try #require(waitForRuns(2).dropFirst().first, "\(h.daemonLog)")
+        #expect(second.offset == Double(kept.count * 2), "resumes at the end of segment \(kept.count): \(second.offset)")
+        _ = try Self.transcript(h, newest) { Self.texts($0).count >= kept.count + 3 }
+        h.kill9()
+        try h.start(["--feed", h.feedURL.absoluteString])
+        let done = try Self.transcript(h, newest, seconds: 40) { $0["complete"] as? Bool == true }
+        let texts = Self.texts(done)
+        #expect(texts.count >= 25 && Self.inOrder(texts), "nothing lost, nothing twice: \(texts)\n\(h.daemonLog)")
+        let all = loggedRuns()
+        #expect(all.count >= 3 && all[2].offset > second.offset, "the restarted daemon resumed after what was stored: \(all)")
+    }
+
+    @Test func onBatteryTheRecogniserIsStoppedAndOnMainsItGoesOn() throws {
+        let system = try PrivateBus()
+        defer { system.stop() }
+        let mock = try ChildProcess(["/usr/bin/python3", "-m", "dbusmock", "--template", "upower"],
+                                    environment: ["DBUS_SYSTEM_BUS_ADDRESS": system.address, "DBUS_SESSION_BUS_ADDRESS": nil])
+        defer { mock.signal(SIGTERM); _ = mock.wait() }
+        let context = MainContext()
+        let upower = ["gdbus", "call", "--address", system.address, "--dest", "org.freedesktop.UPower", "--object-path", "/org/freedesktop/UPower"]
+        let deadline = Date().addingTimeInterval(10)
+        while try Subprocess.run(upower + ["--method", "org.freedesktop.DBus.Peer.Ping"], busAddress: system.address, context: context).status != 0,
+              Date() < deadline { usleep(100_000) }
+        let h = try harness(pace: 1, ["DBUS_SYSTEM_BUS_ADDRESS": system.address])
+        let newest = try Self.episode(h, "Newest episode")
+        #expect(try Self.earshot(h, "transcribe", String(newest)).status == 0)
+        let run = try #require(waitForRuns(1).first, "\(h.daemonLog)")
+        let onBattery = { (value: Bool) throws in
+            let set = try Subprocess.run(upower + ["--method", "org.freedesktop.DBus.Properties.Set", "org.freedesktop.UPower", "OnBattery",
+                                                   "<\(value)>"], busAddress: system.address, context: context)
+            #expect(set.status == 0, "\(set.stderr)")
+        }
+        try onBattery(true)
+        #expect(Self.waitForState(run.pid) { $0 == "T" } == "T", "stopped on battery\n\(h.daemonLog)")
+        let status = try Self.earshot(h, "transcribe", "--status")
+        #expect(status.stdout.contains("Paused: on battery"), "\(status.stdout)")
+        let before = Self.texts(try Self.transcript(h, newest) { _ in true }).count
+        usleep(1_500_000)
+        #expect(Self.texts(try Self.transcript(h, newest) { _ in true }).count == before, "nothing heard while paused")
+        try onBattery(false)
+        #expect(Self.waitForState(run.pid) { $0 != "T" } != "T", "going on on mains power")
+        let more = try Self.transcript(h, newest) { Self.texts($0).count > before }
+        #expect(Self.texts(more).count > before)
+    }
+
+    @Test func withoutTheEngineEverythingWorksAndStatusSaysWhatToRun() throws {
+        let h = try DaemonHarness()
+        let status = try Self.earshot(h, "transcribe", "--status")
+        #expect(status.status == 0 && status.stdout.contains("not installed") && status.stdout.contains("transcriber"), "\(status.stdout)")
+        let newest = try Self.episode(h, "Newest episode")
+        let asked = try Self.earshot(h, "transcribe", String(newest))
+        #expect(asked.status != 0 && asked.stderr.contains("not installed"), "\(asked.stderr)")
+    }
+}
