@@ -128,6 +128,18 @@ struct TranscriptionRulesTests {
         #expect(heard == [1, 3, 2])
     }
 
+    @Test func anEpisodeAskedForThatIsStillDownloadingGoesAheadOnceDownloaded() throws {
+        let later = try episode(5, released: 1, downloaded: false)
+        store.episodes = [try episode(1, released: 30), later]
+        let transcription = started()
+        transcription.request([EpisodeID(rawValue: 5)])
+        #expect(heard == [1, 1], "not downloaded yet: the automatic one goes on (started again after the request)")
+        try Data("audio".utf8).write(to: later.file)
+        transcription.downloaded(EpisodeID(rawValue: 5))
+        #expect(transcriber.runs[1].stopped)
+        #expect(heard == [1, 1, 5])
+    }
+
     @Test func aCrashedRecogniserIsTriedAgainAfterItsWaitAndGivenUpAfterFourFailures() throws {
         store.episodes = [try episode(1, released: 30)]
         let transcription = started()

@@ -129,7 +129,7 @@ public final class Session {
             transcripts?.wanted(to)
         case .downloaded(let episode):
             transcripts?.wanted(episode)
-            transcription?.reconsider()
+            transcription?.downloaded(episode)
         case .refreshFinished(let reports):
             notices?.refreshed(reports)
             downloadRules.refreshed(reports)
@@ -139,9 +139,9 @@ public final class Session {
         case .settingChanged(let key, _):
             downloadRules.settingsChanged()
             if key == Transcription.settingKey { transcription?.reconsider() }
-        case .feedStored(_, let saved, _):
+        case .feedStored(let podcast, let saved, _):
             if let merge = saved.merged { downloadRules.merged(merge) }
-            transcription?.reconsider()
+            transcription?.feedStored(podcast.id)
         case .transcription(.paused):
             transcripts?.transcriber = transcription?.status.engine
         case .placesSynced(let episodes):

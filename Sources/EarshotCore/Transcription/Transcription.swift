@@ -103,7 +103,18 @@ public final class Transcription {
         choose()
     }
 
-    /// Something that decides what is next changed (a download, a setting, a feed): look again.
+    /// An episode was downloaded: one asked for goes ahead of an automatic one running.
+    func downloaded(_ episode: EpisodeID) {
+        if requested.contains(episode), let running, !requested.contains(running.candidate.episode) { stop(running) }
+        choose()
+    }
+
+    /// A podcast's feed was stored: it may now offer a transcript for the episode being heard.
+    func feedStored(_ podcast: PodcastID) {
+        if running?.candidate.podcast == podcast { reconsider() }
+    }
+
+    /// Something that decides what is next changed (a setting): look again.
     func reconsider() {
         guard let running else { return choose() }
         // The setting turned off, or a feed now offers a transcript: the one running stops.
