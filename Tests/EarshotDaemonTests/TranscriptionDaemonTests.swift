@@ -180,6 +180,20 @@ struct TranscriptionDaemonTests {
         #expect(Self.texts(more).count > before)
     }
 
+    @Test func anEpisodeInALanguageTheEngineDoesNotKnowIsRefusedWithTheReasonTranscriptShows() throws {
+        let h = try harness()
+        h.serveFeed(AudioFixtures.feed(audioBase: h.server.baseURL).replacingOccurrences(of: "<channel><title>",
+                                                                                          with: "<channel><language>zh-CN</language><title>"))
+        #expect(try Self.earshot(h, "refresh").status == 0)
+        let middle = try Self.episode(h, "Middle episode")
+        let shown = try Self.earshot(h, "transcript", String(middle))
+        #expect(shown.status != 0 && shown.stderr.contains("its feed's language is zh-CN, which the transcriber (fake two-seconds) does not know"),
+                "\(shown.stderr)")
+        let asked = try Self.earshot(h, "transcribe", String(middle))
+        #expect(asked.status != 0 && asked.stderr.contains("is not transcribed: its feed's language is zh-CN"), "\(asked.stderr)")
+        #expect(loggedRuns().isEmpty)
+    }
+
     @Test func withoutTheEngineEverythingWorksAndStatusSaysWhatToRun() throws {
         let h = try DaemonHarness()
         let status = try Self.earshot(h, "transcribe", "--status")
