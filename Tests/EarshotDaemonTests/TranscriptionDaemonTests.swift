@@ -194,6 +194,43 @@ struct TranscriptionDaemonTests {
         #expect(loggedRuns().isEmpty)
     }
 
+    @Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+    func aFullDiskMidEpisodeLosesNothingStoredAndTheEpisodeGoesOnOnceThereIsRoom() throws {
+        let h = try harness(pace: 0.2)
+        let newest = try Self.episode(h, "Newest episode")
+        h.kill9()
+        // The state folder (the database) moves onto a 2 MiB tmpfs.
+        let state = h.stateDirectory + "/earshot", kept = h.stateDirectory + "/earshot-before"
+        try FileManager.default.moveItem(atPath: state, toPath: kept)
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        #expect(try Self.tool("/usr/bin/mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", state) == 0)
+        defer { _ = try? Self.tool("/usr/bin/umount", "-l", state) }
+        #expect(try Self.tool("/usr/bin/cp", "-a", kept + "/.", state) == 0)
+        try h.start(["--feed", h.feedURL.absoluteString])
+        #expect(try Self.earshot(h, "transcribe", String(newest)).status == 0)
+        _ = try Self.transcript(h, newest) { Self.texts($0).count >= 3 }
+        _ = try Self.tool("/usr/bin/dd", "if=/dev/zero", "of=\(state)/filler", "bs=4096", "status=none")
+        usleep(2_000_000)
+        #expect(try Self.earshot(h, "status").status == 0, "the daemon answers with the disk full")
+        #expect(h.daemonLog.contains("failed (cannot store what was heard)"), "the disk was full: \(h.daemonLog)")
+        let during = Self.texts(try Self.transcript(h, newest) { _ in true })
+        #expect(during.count >= 3 && Self.inOrder(during), "what was stored stays: \(during)")
+        try FileManager.default.removeItem(atPath: state + "/filler")
+        #expect(try Self.earshot(h, "transcribe", String(newest)).status == 0)
+        let done = try Self.transcript(h, newest, seconds: 40) { $0["complete"] as? Bool == true }
+        #expect(Self.texts(done).count >= 25 && Self.inOrder(Self.texts(done)), "\(Self.texts(done))\n\(h.daemonLog)")
+        _ = h.terminate()
+    }
+
+    static func tool(_ path: String, _ arguments: String...) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     @Test func withoutTheEngineEverythingWorksAndStatusSaysWhatToRun() throws {
         let h = try DaemonHarness()
         let status = try Self.earshot(h, "transcribe", "--status")

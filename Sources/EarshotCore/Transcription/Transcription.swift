@@ -235,7 +235,8 @@ public final class Transcription {
         failures[episode] = count
         if let delay = TranscriptionChoice.retryDelay(afterFailures: count) {
             retryAt[episode] = timers.now + delay
-            Log.warning("transcription of episode \(episode.rawValue) failed (\(why)); trying again in \(Int(delay.inSeconds / 60)) minutes")
+            let minutes = Int(delay.inSeconds / 60)
+            Log.warning("transcription of episode \(episode.rawValue) failed (\(why)); trying again in \(minutes == 1 ? "a minute" : "\(minutes) minutes")")
         } else {
             requested.removeAll { $0 == episode }
             Log.warning("transcription of episode \(episode.rawValue) failed \(count) times (\(why)); left until asked for again")
