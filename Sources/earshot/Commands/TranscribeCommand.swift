@@ -61,7 +61,8 @@ struct TranscribeCommand: ParsableCommand {
     static func text(_ status: TranscriptionStatusRecord, width: Int?) -> String {
         guard status.installed else {
             if let problem = status.problem { return "The transcriber cannot work: \(SafeText.escaped(problem))" }
-            return "The transcriber is not installed. To set it up, run: \(status.setup ?? "make transcriber")"
+            guard let setUp = status.setup else { return "The transcriber is being started; ask again in a moment." }
+            return "The transcriber is not installed. To set it up, run: \(setUp)"
         }
         var lines = ["Transcriber: \(SafeText.escaped([status.engine, status.model].compactMap { $0 }.joined(separator: " ")))"
                      + (status.languages.isEmpty ? "" : " (\(status.languages.joined(separator: ", ")))")
