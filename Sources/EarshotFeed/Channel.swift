@@ -15,14 +15,17 @@ public struct Channel: Sendable, Equatable, Codable {
     /// Where the publisher says the feed now lives (itunes:new-feed-url, else `<redirect><newLocation>`),
     /// when present.
     public var newFeedURL: URL?
+    /// The language the feed declares (`<language>`, e.g. `en-us`, `zh-CN`), as written.
+    public var language: String?
     /// Episodes in the order the feed lists them.
     public var episodes: [Episode]
 
     /// A channel with the given fields.
     public init(
         title: String? = nil, link: URL? = nil, author: String? = nil, description: String = "",
-        profileImage: URL? = nil, newFeedURL: URL? = nil, episodes: [Episode] = []
+        profileImage: URL? = nil, newFeedURL: URL? = nil, language: String? = nil, episodes: [Episode] = []
     ) {
+        self.language = language
         self.title = title
         self.link = link
         self.author = author

@@ -34,7 +34,7 @@ public final class BusAnnouncements {
         case .podcastsChanged:
             adapter?.stateChanged()
         case .episodeChanged, .progressSaved, .newEpisodes, .refreshFinished, .podcastRemoved, .settingChanged,
-             .listened, .marked, .downloaded, .placesSynced:
+             .listened, .marked, .downloaded, .placesSynced, .transcription:
             break
         }
     }

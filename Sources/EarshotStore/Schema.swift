@@ -26,6 +26,9 @@ import GRDB
 ///   from v9 the episode and transcript indexes keep 4-character prefixes as well as 3; from v10 they
 ///   use `SearchTokenizer` (bigrams for Chinese, Japanese, Korean and Thai), and `searchIndexState`
 ///   keeps how far each index being filled has got (`SearchFill`) and whether the daemon is running.
+/// - Generated transcripts (v11): `transcript.generator` and `generatorModel` name the engine that made
+///   it on this computer (NULL: the publisher's); `generatedComplete` is 1 once the whole episode was
+///   heard. Its segments are appended as they are recognised. `feed.language` is the feed's `<language>`.
 /// - `rowHighWater` (v12, `RowNumbers`): the highest podcast and episode number ever removed, so new
 ///   rows are numbered past it.
 /// - `bookmark` (v14): a marked moment (`position` seconds) of an episode, the listener's `note` and
@@ -275,6 +278,17 @@ enum Schema {
             // Version 10: words inside Chinese, Japanese, Korean and Thai text (`SearchTokenizer`); the
             // indexes are made empty, and filled by the daemon in the background (`SearchFill`).
             try db.execute(sql: SearchIndex.version10SQL)
+        }
+        migrator.registerMigration("v11") { db in
+            // Version 11: transcripts made on this computer. A generated transcript names its engine and
+            // model (NULL for a publisher's) and says whether the whole episode was heard; the feed's
+            // language says whether the engine can hear it. Touches nothing v10 made.
+            try db.execute(sql: """
+                ALTER TABLE transcript ADD COLUMN generator TEXT;
+                ALTER TABLE transcript ADD COLUMN generatorModel TEXT;
+                ALTER TABLE transcript ADD COLUMN generatedComplete INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE feed ADD COLUMN language TEXT;
+                """)
         }
         migrator.registerMigration("v12") { db in
             // Version 12: a removed podcast's or episode's number is never given again (`RowNumbers`).

@@ -26,18 +26,19 @@ extension Store {
             let isNew = try Int64.fetchOne(db, sql: "SELECT id FROM feed WHERE url = ?", arguments: [key]) == nil
             let checked = checkedAt.timeIntervalSinceReferenceDate
             let ids = try Int64.fetchAll(db, sql: """
-                INSERT INTO feed (id, url, etag, lastModified, title, author, link, description, imageURL, newFeedURL, lastCheckedAt, addedAt)
-                VALUES (\(RowNumbers.nextID("feed")), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO feed (id, url, etag, lastModified, title, author, link, description, imageURL, newFeedURL, lastCheckedAt, addedAt,
+                                  language)
+                VALUES (\(RowNumbers.nextID("feed")), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (url) DO UPDATE SET
                     etag = excluded.etag, lastModified = excluded.lastModified, title = excluded.title,
                     author = excluded.author, link = excluded.link, description = excluded.description,
                     imageURL = excluded.imageURL, newFeedURL = excluded.newFeedURL,
-                    lastCheckedAt = excluded.lastCheckedAt
+                    lastCheckedAt = excluded.lastCheckedAt, language = excluded.language
                 RETURNING id
                 """, arguments: [
                     key, validators.etag, validators.lastModified, channel.title, channel.author,
                     channel.link?.absoluteString, channel.description, channel.profileImage?.absoluteString,
-                    channel.newFeedURL?.absoluteString, checked, checked,
+                    channel.newFeedURL?.absoluteString, checked, checked, channel.language,
                 ])
             guard let feedID = ids.first else { throw StoreError.database(path: path, reason: "the feed row for \(key) was not written") }
 

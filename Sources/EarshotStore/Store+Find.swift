@@ -350,6 +350,7 @@ private struct Search {
                   let feed = row.integer(0)
             else { continue }
             let place: SearchPlace
+            var generator: TranscriptGenerator?
             switch candidate.place {
             case .title: place = .episodeTitle
             case .notes, .episodeRow: place = .notes
@@ -360,10 +361,12 @@ private struct Search {
             case .transcript(let segment):
                 let moment = try Row.fetchOne(db, sql: "SELECT start, speaker FROM transcriptSegment WHERE id = ?", arguments: [segment])
                 place = .transcript(start: moment?.real(0), speaker: moment?.text(1))
+                let made = try Row.fetchOne(db, sql: "SELECT generator, generatorModel FROM transcript WHERE episodeId = ?", arguments: [episode])
+                generator = made?.text(0).map { TranscriptGenerator(engine: $0, model: made?.text(1) ?? "") }
             }
             hits.append(SearchHit(podcast: PodcastID(rawValue: feed), episode: EpisodeID(rawValue: episode), place: place,
                                   snippet: candidate.snippet ?? "", moments: try moments(of: episode),
-                                  relevance: -candidate.score))
+                                  relevance: -candidate.score, generator: generator))
         }
         return Array(hits.sorted {
             ($1.relevance, $0.podcast.rawValue, $0.episode?.rawValue ?? 0) < ($0.relevance, $1.podcast.rawValue, $1.episode?.rawValue ?? 0)

@@ -141,6 +141,10 @@ struct Start {
                                 reader: SerialWorker(label: "earshot-reader", context: builder.context),
                                 languages: ListenerLanguages.preferred(in: ProcessInfo.processInfo.environment))
         session.keepBookmarks(in: ground.store)
+        // Transcripts made here by the helper process, only on mains power.
+        let environment = ProcessInfo.processInfo.environment
+        session.transcribeHere(with: HelperTranscriber(environment: environment, context: builder.context), store: ground.store,
+                               power: SystemPower(environment: environment, context: builder.context))
         session.listening.device = SessionBuilder.hostName
         // Finding shows has a libsoup session of its own: a refresh of hundreds of feeds never makes a
         // search wait for a connection.

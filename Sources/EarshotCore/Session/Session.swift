@@ -26,6 +26,8 @@ public final class Session {
     public let finder: Finder
     /// Transcripts and the full-text index, once `keepTranscripts` connects them.
     public private(set) var transcripts: Transcripts?
+    /// Transcripts made on this computer, once `transcribeHere` connects the recogniser.
+    public internal(set) var transcription: Transcription?
     /// The desktop's own search (GNOME Shell, KRunner), once `keepTranscripts` connects the index.
     public private(set) var desktopSearch: DesktopSearch?
     /// Bookmarks, once kept (`keepBookmarks`).
@@ -137,19 +139,24 @@ public final class Session {
             transcripts?.wanted(to)
         case .downloaded(let episode):
             transcripts?.wanted(episode)
+            transcription?.downloaded(episode)
         case .refreshFinished(let reports):
             notices?.refreshed(reports)
             downloadRules.refreshed(reports)
         case .podcastRemoved(let podcast, let deletingFiles):
             downloadRules.removed(podcast: podcast, deletingFiles: deletingFiles)
             privateFeeds.podcastRemoved()
-        case .settingChanged:
+        case .settingChanged(let key, _):
             downloadRules.settingsChanged()
-        case .feedStored(_, let saved, _):
+            if key == Transcription.settingKey { transcription?.reconsider() }
+        case .feedStored(let podcast, let saved, _):
             if let merge = saved.merged { downloadRules.merged(merge) }
+            transcription?.feedStored(podcast.id)
+        case .transcription(.paused):
+            transcripts?.transcriber = transcription?.status.engine
         case .placesSynced(let episodes):
             listening.placesChanged(episodes)
-        case .nowPlayingChanged, .seeked, .progressSaved, .podcastsChanged, .listened, .marked:
+        case .nowPlayingChanged, .seeked, .progressSaved, .podcastsChanged, .listened, .marked, .transcription:
             break
         }
         sync?.hear(event)
@@ -179,11 +186,13 @@ public final class Session {
         privateFeeds.whenReady { [weak self] in self?.refreshAll() }
         downloadRules.followUpNext()
         tidy()
+        transcription?.begin()
     }
 
     /// Ends the session: timers and transfers stop, the place in the current episode is saved.
     public func end() {
         sync?.stop()
+        transcription?.end()
         refreshTimer?.cancel()
         tidyTimer?.cancel()
         refreshTimer = nil

@@ -74,6 +74,8 @@ public enum SettingsTable {
               scopes: everywhere, summary: "seconds before the end where an episode counts as ended"),
         .init(key: SoundProfile.rememberSpeedKey, kind: .flag, defaultValue: "on", scopes: everywhere,
               summary: "a speed changed by hand (MPRIS Rate) becomes the podcast's"),
+        .init(key: Transcription.settingKey, kind: .flag, defaultValue: "on", scopes: [.podcast, .library],
+              summary: "downloaded episodes without a transcript are transcribed on this computer (once the engine is installed)"),
         .init(key: sleepFade, kind: .number(0...60, unit: "seconds"), defaultValue: "10", scopes: [.file],
               summary: "how long the sleep timer fades out"),
         .init(key: nextButton, kind: .choice(ButtonAction.allCases.map(\.rawValue)), defaultValue: "episode", scopes: [.file],

@@ -15,3 +15,6 @@ extension Store: BookmarkStore {}
 
 /// The SQLite store fills and mends its search index.
 extension Store: SearchIndexStore {}
+
+/// The SQLite store keeps the transcripts made on this computer.
+extension Store: TranscriptionStore {}

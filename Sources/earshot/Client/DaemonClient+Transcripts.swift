@@ -20,7 +20,9 @@ extension DaemonClient {
         guard reply.count == 2, let about = Vardict(reply[0]), let items = reply[1].arrayElements else {
             throw CommandFailure(DaemonFailure.unexpectedReply("Transcript"))
         }
-        return TranscriptRecord(episode: episode, url: about.string("url"), segments: items.compactMap(Vardict.init).map(TranscriptLine.init))
+        return TranscriptRecord(episode: episode, url: about.string("url"), generator: about.string("generator"),
+                                generatorModel: about.string("generator_model"), complete: about.bool("complete"),
+                                segments: items.compactMap(Vardict.init).map(TranscriptLine.init))
     }
 
     func play(episode: Int64, from seconds: Double) throws {
