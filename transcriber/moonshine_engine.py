@@ -8,7 +8,7 @@ sha256 is pinned here and checked before anything is loaded.
 import importlib.metadata
 import json
 
-from onnx_sessions import single_thread_session
+from onnx_sessions import folded_session
 from pinned_files import EngineUnavailable, checked_file
 
 SAMPLE_RATE = 16000
@@ -79,8 +79,8 @@ class MoonshineEngine:
             raise EngineUnavailable("the Python package moonshine-cpp is not installed "
                                     "(run the transcriber setup script)") from None
         try:
-            self.encoder = single_thread_session(encoder_path)
-            self.decoder = single_thread_session(decoder_path)
+            self.encoder, self.encoder_weights = folded_session(encoder_path)
+            self.decoder, self.decoder_weights = folded_session(decoder_path)
         except Exception as error:  # onnxruntime raises its own exception types
             raise EngineUnavailable(f"onnxruntime cannot load the Moonshine model: {error}") from None
         self.tokens = TokenDecoder(tokenizer_path)
