@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """earshot-transcriber: Earshot's speech recognition helper (docs/transcription.md).
 
   earshot-transcriber --describe
