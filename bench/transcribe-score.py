@@ -10,15 +10,14 @@ error rate, the helper's CPU time per second of speech, its peak resident memory
 
 import argparse
 import gzip
+import json
 import os
 import re
-import resource
 import subprocess
 import sys
 import tempfile
 import time
 import wave
-import json
 
 SOUNDS = "/usr/share/asterisk/sounds/en_US_f_Allison"
 TEXTS = "/usr/share/doc/asterisk-core-sounds-en/core-sounds-en.txt.gz"
@@ -41,10 +40,17 @@ def number_words(n):
     raise ValueError(n)
 
 
+CONTRACTIONS = [(r"\bcan't\b", "can not"), (r"\bwon't\b", "will not"), (r"\bcannot\b", "can not"),
+                (r"n't\b", " not"), (r"'re\b", " are"), (r"\bi'm\b", "i am"), (r"'ll\b", " will"),
+                (r"'ve\b", " have")]
+
+
 def normalise(text):
-    """Lower case words, punctuation removed, numbers and the keypad's signs as words: both the
-    reference and what the helper wrote go through this."""
-    text = re.sub(r"\[[^\]]*\]", " ", text.lower())
+    """Lower case words, punctuation removed, contractions spelled out, numbers and the keypad's
+    signs as words: both the reference and what the helper wrote go through this."""
+    text = re.sub(r"\[[^\]]*\]", " ", text.lower()).replace("\u2019", "'")
+    for pattern, replacement in CONTRACTIONS:
+        text = re.sub(pattern, replacement, text)
     text = text.replace("#", " pound ").replace("*", " star ").replace("%", " percent ").replace("&", " and ")
     text = re.sub(r"(\d+)\.(\d+)", lambda m: m.group(1) + " point " + " ".join(m.group(2)), text)
     text = re.sub(r"(\d+)(st|nd|rd|th)\b", r"\1", text)
@@ -98,11 +104,29 @@ def build_stream(folder):
     return raw, texts, speech_frames / 8000
 
 
+def print_word_error_rate(texts, segments):
+    reference = [word for text in texts for word in normalise(text)]
+    hypothesis = [word for segment in segments for word in normalise(segment["text"])]
+    errors = edit_distance(reference, hypothesis)
+    print(f"word error rate: {100 * errors / len(reference):.2f} % ({errors} errors in {len(reference)} words)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--helper", required=True)
+    parser.add_argument("--helper", help="the earshot-transcriber to run")
     parser.add_argument("--keep", help="write the helper's lines and the texts to this folder")
+    parser.add_argument("--rescore", metavar="FOLDER",
+                        help="only score again the lines and texts an earlier run kept in FOLDER")
     arguments = parser.parse_args()
+    if arguments.rescore:
+        with open(os.path.join(arguments.rescore, "reference.txt")) as file:
+            texts = file.read().splitlines()
+        with open(os.path.join(arguments.rescore, "helper.jsonl")) as file:
+            segments = [line for line in map(json.loads, file) if "text" in line]
+        print_word_error_rate(texts, segments)
+        return
+    if not arguments.helper:
+        parser.error("--helper is needed (or --rescore)")
 
     with tempfile.TemporaryDirectory() as folder:
         raw, texts, speech_seconds = build_stream(folder)
@@ -117,9 +141,6 @@ def main():
         sys.exit(f"the helper exited with status {status}")
     lines = [json.loads(line) for line in output.decode("utf-8").splitlines()]
     segments = [line for line in lines if "text" in line]
-    reference = [word for text in texts for word in normalise(text)]
-    hypothesis = [word for segment in segments for word in normalise(segment["text"])]
-    errors = edit_distance(reference, hypothesis)
     cpu = usage.ru_utime + usage.ru_stime
     if arguments.keep:
         os.makedirs(arguments.keep, exist_ok=True)
@@ -129,7 +150,7 @@ def main():
             file.write("\n".join(texts) + "\n")
     print(f"speech: {len(texts)} prompts, {speech_seconds / 60:.1f} min of speech in a "
           f"{stream_seconds / 60:.1f} min stream; {len(segments)} segments written")
-    print(f"word error rate: {100 * errors / len(reference):.2f} % ({errors} errors in {len(reference)} words)")
+    print_word_error_rate(texts, segments)
     print(f"helper CPU: {cpu:.1f} s = {cpu / speech_seconds:.3f} CPU-s per second of speech "
           f"({cpu / stream_seconds:.3f} per second of stream); wall {wall:.1f} s")
     print(f"helper peak resident memory: {usage.ru_maxrss / 1024:.0f} MB")

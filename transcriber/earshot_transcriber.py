@@ -85,10 +85,13 @@ def write_line(value):
     sys.stdout.buffer.flush()
 
 
-def load():
-    """The engine and the voice activity detector, each model file checked against its hash."""
+def load(describe_only):
+    """The engine and the voice activity detector, each model file checked against its hash; the
+    engine's models loaded too unless only its description is wanted (that takes seconds)."""
     from moonshine_engine import MoonshineEngine
     engine = MoonshineEngine()
+    if not describe_only:
+        engine.load()
     import numpy
     from silero_vad_model import SileroVad
     try:
@@ -158,7 +161,7 @@ def main(arguments):
         return FAILED
     lower_priority()
     try:
-        engine, vad, numpy = load()
+        engine, vad, numpy = load(describe)
     except EngineUnavailable as error:
         write_line({"error": str(error)})
         return ENGINE_UNAVAILABLE

@@ -58,8 +58,9 @@ class TokenDecoder:
 
 
 class MoonshineEngine:
-    """The seam every engine keeps: describe() for the protocol's first line, and
-    transcribe(samples) for the text of one utterance (float32 samples at 16 kHz, -1...1)."""
+    """The seam every engine keeps: describe() for the protocol's first line, load() to make it
+    ready (seconds), and transcribe(samples) for the text of one utterance (float32 samples at
+    16 kHz, -1...1). Making one checks that its packages are there and its files are the pinned ones."""
 
     def __init__(self):
         try:
@@ -70,24 +71,28 @@ class MoonshineEngine:
                 f"the Python package {error.name} is not installed (run the transcriber setup script)"
             ) from None
         self.numpy = numpy
-        encoder_path = checked_file(MODEL_PACKAGE, *ENCODER)
-        decoder_path = checked_file(MODEL_PACKAGE, *DECODER)
+        self.encoder_path = checked_file(MODEL_PACKAGE, *ENCODER)
+        self.decoder_path = checked_file(MODEL_PACKAGE, *DECODER)
         tokenizer_path = checked_file(TOKENIZER_PACKAGE, *TOKENIZER)
         try:
             self.version = importlib.metadata.version("moonshine-cpp")
         except importlib.metadata.PackageNotFoundError:
             raise EngineUnavailable("the Python package moonshine-cpp is not installed "
                                     "(run the transcriber setup script)") from None
-        try:
-            self.encoder, self.encoder_weights = folded_session(encoder_path)
-            self.decoder, self.decoder_weights = folded_session(decoder_path)
-        except Exception as error:  # onnxruntime raises its own exception types
-            raise EngineUnavailable(f"onnxruntime cannot load the Moonshine model: {error}") from None
         self.tokens = TokenDecoder(tokenizer_path)
         self.cache_names = [f"past_key_values.{layer}.{side}.{kind}"
                             for layer in range(LAYERS)
                             for side in ("decoder", "encoder")
                             for kind in ("key", "value")]
+        self.encoder = self.decoder = None
+
+    def load(self):
+        """Loads both models with their weights made floats (onnx_sessions.folded_session)."""
+        try:
+            self.encoder, self.encoder_weights = folded_session(self.encoder_path)
+            self.decoder, self.decoder_weights = folded_session(self.decoder_path)
+        except Exception as error:  # onnxruntime raises its own exception types
+            raise EngineUnavailable(f"onnxruntime cannot load the Moonshine model: {error}") from None
 
     def describe(self):
         return {"engine": "moonshine", "model": "base-en", "version": self.version,

@@ -26,6 +26,7 @@ class EngineTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.engine = MoonshineEngine()
+        cls.engine.load()
         cls.audio = beckett()
 
     def test_the_dequantized_model_gives_the_same_tokens_as_the_files_as_they_ship(self):
