@@ -89,8 +89,9 @@ class MoonshineEngine:
     def load(self):
         """Loads both models with their weights made floats (onnx_sessions.folded_session)."""
         try:
-            self.encoder, self.encoder_weights = folded_session(self.encoder_path)
+            # The bigger one first: its passing peak is then not on top of the other's weights.
             self.decoder, self.decoder_weights = folded_session(self.decoder_path)
+            self.encoder, self.encoder_weights = folded_session(self.encoder_path)
         except Exception as error:  # onnxruntime raises its own exception types
             raise EngineUnavailable(f"onnxruntime cannot load the Moonshine model: {error}") from None
 
