@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from speech import (SAMPLE_RATE, espeak, have_tools, helper_command, quiet_noise, run_helper,  # noqa: E402
                     silence, sound_bounds, words)
 
+LIBRIVOX = "/usr/share/pocketsphinx/test/data/librivox"  # pocketsphinx-testdata: public-domain reading
 DESCRIPTION_KEYS = {"engine", "model", "version", "languages", "sampleRate"}
 BECKETT = "Ever tried. Ever failed. No matter. Try again. Fail again. Fail better."
 
@@ -119,6 +120,30 @@ class ProtocolTests(unittest.TestCase):
         times = [(line["start"], line["end"]) for line in lines[1:-1]]
         self.assertEqual(times, sorted(times))
         self.assertTrue(all(0 <= start < end <= len(pcm) / 2 / SAMPLE_RATE for start, end in times))
+
+    @unittest.skipUnless(os.path.isdir(LIBRIVOX), "pocketsphinx-testdata is needed (make deps)")
+    def test_a_librivox_reading_comes_back_sentence_by_sentence_at_the_times_of_its_speech(self):
+        clips = []
+        with open(os.path.join(LIBRIVOX, "transcription")) as file:
+            for line in file:
+                text, _, name = line.strip().removeprefix("<s> ").rpartition(" </s> ")
+                clips.append((pcm_of_wav(os.path.join(LIBRIVOX, name.strip("()") + ".wav")), text))
+        pcm, expected = silence(1), []
+        for clip, text in clips:
+            start, end = sound_bounds(clip)
+            at = len(pcm) / 2 / SAMPLE_RATE
+            expected.append((at + start, at + end, text))
+            pcm += clip + silence(2)
+        status, lines, stderr = run_helper(pcm)
+        self.assertEqual(status, 0, stderr)
+        segments = lines[1:-1]
+        self.assertEqual(len(segments), len(clips), segments)
+        for segment, (start, end, text) in zip(segments, expected):
+            self.assertAlmostEqual(segment["start"], start, delta=0.5)
+            self.assertAlmostEqual(segment["end"], end, delta=0.5)
+            heard = words(segment["text"].replace("Mr.", "mister"))
+            wanted = words(text)
+            self.assertLessEqual(len(set(wanted) ^ set(heard)), 1, (heard, wanted))
 
     def test_a_stream_without_speech_gives_only_the_description_and_done(self):
         pcm = silence(3) + quiet_noise(5)
