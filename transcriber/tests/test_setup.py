@@ -73,6 +73,25 @@ class SetupTests(unittest.TestCase):
         self.assertIn("setting up the speech recognition engine", result.stderr)
         self.assertNotEqual(self.environment_id(), before)
 
+    def test_set_up_in_the_folder_it_is_installed_in_it_keeps_its_own_files(self):
+        # make install PREFIX=~/.local: share/earshot/transcriber holds the script as `setup`, and is
+        # also $XDG_DATA_HOME/earshot/transcriber, where the daemon looks for the helper.
+        installed = os.path.join(self.folder, "share", "earshot", "transcriber")
+        os.makedirs(installed)
+        for name in ("requirements.txt", "earshot_transcriber.py"):
+            shutil.copy(os.path.join(self.folder, "transcriber", name), installed)
+        shutil.copy(os.path.join(self.folder, "scripts", "setup-transcriber"), os.path.join(installed, "setup"))
+        for _ in range(2):
+            result = subprocess.run([os.path.join(installed, "setup"), installed],
+                                    capture_output=True, text=True, timeout=300)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(sorted(name for name in os.listdir(installed) if "." in name or name == "setup"),
+                             [".earshot-transcriber-installed", "earshot_transcriber.py", "pyvenv.cfg",
+                              "requirements.txt", "setup"])
+            run = subprocess.run([os.path.join(installed, "bin", "earshot-transcriber")],
+                                 capture_output=True, text=True, timeout=30)
+            self.assertEqual(run.stdout, "stand-in helper\n")
+
     def test_without_a_folder_it_says_how_it_is_used(self):
         result, _ = self.setup_script()
         self.assertEqual(result.returncode, 2)
