@@ -7,8 +7,11 @@ DEBIAN_PACKAGES := pkg-config libglib2.0-dev glib-networking libsoup-3.0-dev lib
 	libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools \
 	gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav \
 	espeak-ng libsecret-1-dev gnome-keyring php8.2-cli php8.2-sqlite3 python3-mygpoclient \
-	dpkg-dev lintian man-db groff-base bash-completion zsh fish python3 python3-venv \
-	pocketsphinx-testdata
+	dpkg-dev lintian man-db groff-base bash-completion zsh fish
+
+# The speech recognition helper's (docs/transcription.md): its Python environment, and the LibriVox
+# reading with its text that its tests hear.
+DEBIAN_PACKAGES += python3 python3-venv pocketsphinx-testdata
 
 .PHONY: deps build release transcriber test test-deb run bench clean install install-files uninstall uninstall-files deb
 
@@ -29,9 +32,10 @@ release: deps
 transcriber: deps
 	scripts/setup-transcriber .build/transcriber
 
-# The suite, then the helper's own tests (scripts/test-transcriber), then the short endurance soak on the debug daemon (bench/soak.sh --short: about 60 s of
-# episode changes, refreshes, downloads and calls on one daemon, then checks that memory, descriptors,
-# threads and the database stayed bounded), then the Debian package built from the release binary and
+# The suite, then the speech recognition helper's own tests (scripts/test-transcriber), then the short
+# endurance soak on the debug daemon (bench/soak.sh --short: about 60 s of episode changes, refreshes,
+# downloads and calls on one daemon, then checks that memory, descriptors, threads and the database
+# stayed bounded), then the Debian package built from the release binary and
 # tried as a listener would (scripts/test-deb: as root only, since it installs the package; it builds
 # the release binary and the package first, and says so when it skips).
 test: deps transcriber
