@@ -1,4 +1,5 @@
-"""The helper on a 20-minute stream fed as fast as it reads: its memory stays bounded."""
+"""The helper on a 6-minute stream fed as fast as it reads: its memory stays bounded (a resident peak
+under 1 GB however long the stream: it holds one utterance at a time)."""
 
 import json
 import os
@@ -12,7 +13,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from speech import SAMPLE_RATE, espeak, have_tools, helper_command, quiet_noise, silence  # noqa: E402
 
-MINUTES = 20
+MINUTES = 6
 PERIOD = 60            # seconds: one sentence, then quiet noise
 PEAK_LIMIT_KB = 1024 * 1024
 
@@ -27,7 +28,7 @@ def status_kb(pid, field):
 
 @unittest.skipUnless(have_tools(), "espeak-ng and gst-launch-1.0 are needed (make deps)")
 class LongStreamTests(unittest.TestCase):
-    def test_a_twenty_minute_stream_is_transcribed_in_bounded_memory(self):
+    def test_a_long_stream_is_transcribed_in_bounded_memory(self):
         sentence = silence(1) + espeak("Every episode is searchable once its words are written down.")
         period = sentence + quiet_noise(PERIOD - len(sentence) / 2 / SAMPLE_RATE)
         periods = MINUTES * 60 // PERIOD
