@@ -2,7 +2,7 @@ import EarshotCore
 import EarshotFeed
 import Foundation
 
-/// One line the transcriber writes on stdout (the helper's protocol, docs/transcription-daemon.md):
+/// One line the transcriber writes on stdout (the helper's protocol, docs/transcription.md, "In the daemon"):
 /// what it is, a stretch of speech, the end, or why it cannot work.
 enum TranscriberLine: Equatable {
     case describe(EngineDescription)
