@@ -232,7 +232,7 @@ struct TranscriptionDaemonTests {
     }
 
     @Test func withoutTheEngineEverythingWorksAndStatusSaysWhatToRun() throws {
-        let h = try DaemonHarness()
+        let h = try DaemonHarness(environment: ["EARSHOT_TRANSCRIBER": nil])
         let status = try Self.earshot(h, "transcribe", "--status")
         #expect(status.status == 0 && status.stdout.contains("not installed") && status.stdout.contains("transcriber"), "\(status.stdout)")
         let newest = try Self.episode(h, "Newest episode")
