@@ -1,0 +1,29 @@
+/// The help screen (`?`): every key, one per line.
+public enum KeyHelp {
+    public static let entries: [(keys: String, does: String)] = [
+        ("↑ ↓  k j", "move; PgUp PgDn, Ctrl-U Ctrl-D a page"),
+        ("gg  G", "the first row, the last row"),
+        ("Enter", "open a podcast; play an episode or a find hit"),
+        ("→  l", "open (a podcast, an episode's page)"),
+        ("←  h  Esc", "back"),
+        ("1 … 7", "Library, Up Next, Inbox, Find, Downloads, History, Stats"),
+        ("/", "find as you type (Enter plays the hit, Esc stops typing)"),
+        ("space", "play or pause"),
+        ("f  b", "seek forward 30 s, back 10 s"),
+        ("> <", "next episode, previous episode"),
+        ("+ -", "speed up, slow down"),
+        ("p", "play the selected podcast"),
+        ("m", "mark played (again: unplayed)"),
+        ("s", "star (again: unstar)"),
+        ("d", "download"),
+        ("a", "add to Up Next"),
+        ("x", "remove from Up Next; dismiss from the inbox"),
+        ("J  K", "move down, up in Up Next"),
+        ("r  R", "refresh the selected podcast, every podcast"),
+        ("?", "this help"),
+        ("q", "quit (playback goes on)"),
+        ("mouse", "click selects (again: opens), the wheel scrolls"),
+    ]
+
+    static let lines: [String] = entries.map { $0.keys.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.does }
+}
