@@ -63,8 +63,9 @@ extension TUIController {
             case .success(let reply):
                 let hits = reply.first?.arrayElements?.compactMap(Vardict.init).map(FindHit.init).map(EarshotTUI.FindHit.init) ?? []
                 self.state.receiveHits(hits, for: words)
-            case .failure:
+            case .failure(let failure):
                 self.state.receiveHits([], for: words)
+                self.state.say(failure.description, error: true)
             }
             self.changed()
         }
