@@ -92,11 +92,15 @@ public struct InfoLine: Equatable, Sendable {
     public var bar: Double?
     /// Text after the bar.
     public var trailing: String
+    /// For a transcript line: the moment it is said (seconds), which Enter plays from and the page
+    /// follows while the episode plays.
+    public var at: Double?
 
-    public init(_ text: String, bar: Double? = nil, trailing: String = "") {
+    public init(_ text: String, bar: Double? = nil, trailing: String = "", at: Double? = nil) {
         self.text = Columns.clean(text)
         self.bar = bar
         self.trailing = Columns.clean(trailing)
+        self.at = at
     }
 }
 

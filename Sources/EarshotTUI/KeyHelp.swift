@@ -3,7 +3,7 @@ public enum KeyHelp {
     public static let entries: [(keys: String, does: String)] = [
         ("↑ ↓  k j", "move; PgUp PgDn, Ctrl-U Ctrl-D a page"),
         ("gg  G", "the first row, the last row"),
-        ("Enter", "open a podcast; play an episode or a find hit"),
+        ("Enter", "open a podcast; play an episode, a find hit, a transcript line"),
         ("→  l", "open (a podcast, an episode's page)"),
         ("←  h  Esc", "back"),
         ("1 … 7", "Library, Up Next, Inbox, Find, Downloads, History, Stats"),
@@ -20,6 +20,7 @@ public enum KeyHelp {
         ("x", "remove from Up Next; dismiss from the inbox"),
         ("J  K", "move down, up in Up Next"),
         ("r  R", "refresh the selected podcast, every podcast"),
+        ("t", "an episode's page follows the line being spoken"),
         ("?", "this help"),
         ("q", "quit (playback goes on)"),
         ("mouse", "click selects (again: opens), the wheel scrolls"),

@@ -6,10 +6,14 @@ extension TUIState {
     /// The screen at `now` (the playhead moves with the clock while playing).
     public func frame(now: Date) -> Frame {
         var lines = [titleLine()]
+        let spoken = spokenRow(now: now)
+        var cursor = self.cursor
+        if following, let spoken { cursor.select(spoken + listHeight / 2, height: listHeight); cursor.select(spoken, height: listHeight) }
         let rows = cursor.visible(height: listHeight)
         for index in rows {
             var line = row(index, now: now)
-            if index == cursor.selected, view != .help { line = Line(line.spans.map { Span($0.text, .selected) }) }
+            if index == spoken { line = Line("▸" + String(line.text.dropFirst()), .playing) }
+            if index == self.cursor.selected, view != .help { line = Line(line.spans.map { Span($0.text, .selected) }) }
             lines.append(Self.padded(line, to: width))
         }
         if rows.isEmpty { lines.append(Line(Columns.cut(emptyText, to: width), .dim)) }

@@ -34,6 +34,7 @@ extension TUIState {
             if afterG { cursor.select(0, height: page) } else { pendingG = true }
         default: return nil
         }
+        if case .episode = view { following = false }
         self.cursor = cursor
         return []
     }
@@ -57,6 +58,9 @@ extension TUIState {
         case "<": return [.previous]
         case "+", "=": return [.speed(by: 0.1)]
         case "-": return [.speed(by: -0.1)]
+        case "t":
+            following = true
+            return []
         case "R": return [.refresh(podcast: nil)]
         case "r": return view == .library ? selectedPodcast.map { [.refresh(podcast: $0.id)] } ?? [] : []
         case "p": return view == .library ? selectedPodcast.map { [.playPodcast($0.id)] } ?? [] : []
@@ -95,6 +99,9 @@ extension TUIState {
         case .find:
             typing = false
             return hits.indices.contains(cursor.selected) ? [.playFound(number: hits[cursor.selected].number)] : []
+        case .episode(let episode):
+            if page.indices.contains(cursor.selected), let at = page[cursor.selected].at { return [.playFrom(episode: episode.id, at: at)] }
+            return [.play(episode: episode.id)]
         default: return selectedEpisode.map { [.play(episode: $0.id)] } ?? []
         }
     }
@@ -109,6 +116,8 @@ extension TUIState {
         case .podcast, .upNext, .inbox:
             guard let episode = selectedEpisode else { return [] }
             page = []
+            pageSource = []
+            following = true
             return push(.episode(episode))
         default: return []
         }

@@ -17,7 +17,12 @@ public struct TUIState: Equatable, Sendable {
     /// Whether keys type into the find view's query (after `/`, until Esc or Enter).
     public var typing = false
     /// The episode page's lines (its facts, chapters, transcript), the downloads, the history, the stats.
-    public var page: [InfoLine] = []
+    public internal(set) var page: [InfoLine] = []
+    /// The page's lines as given, before they were wrapped to the screen's width.
+    var pageSource: [InfoLine] = []
+    /// Whether the page of the episode that plays keeps the line being spoken in view (movement keys
+    /// stop it; `t` starts it again).
+    public var following = true
     public var downloads: [InfoLine] = []
     public var history: [InfoLine] = []
     public var stats: [InfoLine] = []
@@ -54,6 +59,8 @@ public struct TUIState: Equatable, Sendable {
     public mutating func resize(width: Int, height: Int) {
         self.width = max(1, width)
         self.height = max(1, height)
+        page = Self.wrap(pageSource, to: self.width)
+        resizeCursor(of: view, to: rowCount(of: view))
         var cursor = self.cursor
         cursor.select(cursor.selected, height: listHeight)
         self.cursor = cursor
@@ -169,10 +176,33 @@ public struct TUIState: Equatable, Sendable {
         resizeCursor(of: .find, to: items.count)
     }
 
+    /// An episode page's lines (wrapped here to the screen's width, and again when it changes).
     public mutating func receivePage(_ lines: [InfoLine], of episode: Int64) {
         guard case .episode(let shown) = view, shown.id == episode else { return }
-        page = lines
-        resizeCursor(of: view, to: lines.count)
+        pageSource = lines
+        page = Self.wrap(lines, to: width)
+        resizeCursor(of: view, to: page.count)
+    }
+
+    /// Lines longer than the screen broken at spaces (a bar's line stays one line); a transcript
+    /// line's moment stays with its first piece.
+    static func wrap(_ lines: [InfoLine], to width: Int) -> [InfoLine] {
+        lines.flatMap { line -> [InfoLine] in
+            guard line.bar == nil, Columns.width(of: line.text) > width - 2 else { return [line] }
+            return Columns.wrap(line.text, to: max(1, width - 2)).enumerated().map { index, piece in
+                var wrapped = line
+                wrapped.text = piece
+                if index > 0 { wrapped.at = nil }
+                return wrapped
+            }
+        }
+    }
+
+    /// The row of the page being spoken at `now`, when the page is the playing episode's.
+    public func spokenRow(now: Date) -> Int? {
+        guard case .episode(let shown) = view, shown.id == nowPlaying.episode else { return nil }
+        let position = nowPlaying.position(at: now)
+        return page.lastIndex { ($0.at ?? .infinity) <= position }
     }
 
     public mutating func receiveLines(_ lines: [InfoLine], for view: View) {
@@ -195,7 +225,7 @@ public struct TUIState: Equatable, Sendable {
         message = (Columns.clean(text), error)
     }
 
-    private mutating func resizeCursor(of view: View, to count: Int) {
+    mutating func resizeCursor(of view: View, to count: Int) {
         var cursor = cursors[Self.cursorKey(view)] ?? ListCursor()
         cursor.resize(to: count)
         cursors[Self.cursorKey(view)] = cursor

@@ -38,6 +38,8 @@ public enum Request: Equatable, Sendable {
     /// Read what `View` shows.
     case load(View)
     case play(episode: Int64)
+    /// Play an episode from a moment (seconds): a transcript line.
+    case playFrom(episode: Int64, at: Double)
     case playPodcast(Int64)
     /// Play hit `number` of the last Find, from the moment that matched.
     case playFound(number: Int)

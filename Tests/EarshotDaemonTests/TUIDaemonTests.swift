@@ -17,12 +17,17 @@ struct TUIDaemonTests {
         return terminal
     }
 
-    @Test func navigatingPlayingSeekingAndQuittingLeavesPlaybackGoingOn() throws {
+    @Test func navigatingReadingNotesPlayingSeekingAndQuittingLeavesPlaybackGoingOn() throws {
         let h = try DaemonHarness()
         let t = try tui(h)
         try t.send("Enter")
         var screen = try t.wait { $0.contains("Oldest episode") }
         #expect(screen.contains("Newest episode") && screen.contains("Middle episode"), "\(screen)")
+        try t.send("l")  // the newest episode's page: its show notes as text
+        screen = try t.wait { $0.contains("The newest one") }
+        #expect(screen.contains("Show notes") && screen.contains("The newest one") && !screen.contains("<p>"), "\(screen)")
+        try t.send("h")
+        try t.wait { $0.contains("Oldest episode") }
         try t.send("Enter")  // the first row: the newest episode
         #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
         screen = try t.wait { $0.contains("▶ Newest episode — Daemon Show") }

@@ -85,3 +85,43 @@ struct FrameTests {
         #expect(lines[1].text.trimmingCharacters(in: .whitespaces).hasSuffix(" 2:00:00"))
     }
 }
+
+@Suite("An episode's page")
+struct EpisodePageTests {
+    static func pageState() -> TUIState {
+        var state = Fixtures.state()
+        _ = state.handle(.character("2"))
+        state.receiveUpNext(Fixtures.episodes)
+        _ = state.handle(.right)
+        let transcript = (0..<60).map { InfoLine("\(Clock.time(Double($0 * 10)))  line \($0)", at: Double($0 * 10)) }
+        state.receivePage([InfoLine(String(repeating: "long words of notes ", count: 10))] + transcript, of: 11)
+        return state
+    }
+
+    @Test func longNotesAreWrappedToTheScreenAndAgainWhenItChanges() {
+        var state = Self.pageState()
+        #expect(state.page.count == 3 + 60, "200 columns of notes: three lines at 80")
+        state.resize(width: 120, height: 24)
+        #expect(state.page.count == 2 + 60)
+    }
+
+    @Test func enterOnATranscriptLinePlaysFromItsMoment() {
+        var state = Self.pageState()
+        #expect(state.handle(.enter) == [.play(episode: 11)], "the notes: play where it was left")
+        _ = state.handle(.character("G"))
+        #expect(state.handle(.enter) == [.playFrom(episode: 11, at: 590)])
+    }
+
+    @Test func thePageOfTheEpisodePlayingFollowsTheLineBeingSpokenUntilTheListenerMoves() {
+        var state = Self.pageState()
+        state.nowPlaying = NowPlaying(state: .playing, episode: 11, title: "x", position: 300, duration: 600, known: Fixtures.now)
+        let frame = state.frame(now: Fixtures.now.addingTimeInterval(5))
+        #expect(frame.lines.contains { $0.text.hasPrefix("▸5:00  line 30") }, "\(frame.text)")
+        #expect(state.spokenRow(now: Fixtures.now.addingTimeInterval(5)) == 33)
+        _ = state.handle(.character("k"))
+        #expect(!state.following)
+        #expect(!state.frame(now: Fixtures.now).text.contains("line 30"), "the listener's place stays")
+        _ = state.handle(.character("t"))
+        #expect(state.frame(now: Fixtures.now).text.contains("▸5:00  line 30"))
+    }
+}

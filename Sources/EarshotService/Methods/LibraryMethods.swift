@@ -159,6 +159,7 @@ enum LibraryMethods {
             try library.find(words, in: podcast, limit: limit)
         },
         Row("Transcript", .episode(), out: "a{sv}aa{sv}") { library, episode throws(LibraryError) in try library.transcript(of: episode) },
+        Row("EpisodeNotes", .episode(), out: "sas") { library, episode in library.notes(of: episode) },
         Row("PlayFrom", .episode(), .finite("position", atLeast: 0)) { library, episode, position throws(LibraryError) in
             try library.session.play(episode: episode, from: position)
             return .empty

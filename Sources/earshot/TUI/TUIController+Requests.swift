@@ -15,6 +15,7 @@ extension TUIController {
         case .load(let view): load(view)
         case .quit: loop.quit()
         case .play(let episode): change("Play", [.int64(episode)])
+        case .playFrom(let episode, let at): change("PlayFrom", [.int64(episode), .double(at)])
         case .playPodcast(let podcast): change("PlayPodcast", [.int64(podcast)])
         case .playFound(let number): change("PlayFound", [.uint32(UInt32(clamping: number))])
         case .togglePlay: client.callPlayerLater("PlayPause", reply: report)
@@ -140,14 +141,20 @@ extension TUIController {
         }
     }
 
-    /// An episode's page: its facts at once, then the chapters (of the episode playing) and the transcript.
+    /// An episode's page: its facts at once, then its show notes and links, the chapters (of the episode
+    /// playing) and the transcript, as each answer comes.
     private func loadPage(of episode: EpisodeItem) {
         let facts = TUILines.page(of: episode)
         state.receivePage(facts, of: episode.id)
-        var chapters: [InfoLine] = [], transcript: [InfoLine] = []
+        var notes: [InfoLine] = [], chapters: [InfoLine] = [], transcript: [InfoLine] = []
         let show = { [weak self] in
-            self?.state.receivePage(facts + chapters + transcript, of: episode.id)
+            self?.state.receivePage(facts + notes + chapters + transcript, of: episode.id)
             self?.changed()
+        }
+        client.callLater("EpisodeNotes", [.int64(episode.id)]) { result in
+            guard case .success(let reply) = result, reply.count == 2, let text = reply[0].stringValue else { return }
+            notes = TUILines.notes(text, links: reply[1].arrayElements?.compactMap(\.stringValue) ?? [])
+            show()
         }
         if state.nowPlaying.episode == episode.id {
             read("Chapters") { $0.compactMap(Vardict.init).compactMap(ChapterRecord.init) } then: { _, records in

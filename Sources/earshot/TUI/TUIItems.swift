@@ -61,9 +61,19 @@ enum TUILines {
 
     static func transcript(_ transcript: TranscriptRecord) -> [InfoLine] {
         guard !transcript.segments.isEmpty else { return [] }
-        return [InfoLine(""), InfoLine("Transcript")] + transcript.segments.map { line in
-            InfoLine((line.start.map { Clock.time($0) + "  " } ?? "") + (line.speaker.map { $0 + ": " } ?? "") + line.text)
+        return [InfoLine(""), InfoLine("Transcript (Enter plays from a line)")] + transcript.segments.map { line in
+            InfoLine((line.start.map { Clock.time($0) + "  " } ?? "") + (line.speaker.map { $0 + ": " } ?? "") + line.text, at: line.start)
         }
+    }
+
+    /// Show notes, a line a paragraph, then the addresses they link to.
+    static func notes(_ text: String, links: [String]) -> [InfoLine] {
+        let paragraphs = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        var lines = paragraphs.isEmpty ? [] : [InfoLine(""), InfoLine("Show notes")] + paragraphs.map { InfoLine($0) }
+        if !links.isEmpty {
+            lines += [InfoLine(""), InfoLine("Links")] + links.enumerated().map { InfoLine("[\($0.offset + 1)] " + $0.element) }
+        }
+        return lines
     }
 
     static func downloads(_ items: [DownloadItem]) -> [InfoLine] {
