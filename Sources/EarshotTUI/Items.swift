@@ -85,6 +85,25 @@ public struct FindHit: Equatable, Sendable {
     }
 }
 
+/// A show found in the directories (Search, or Apple's top list), which Enter subscribes to.
+public struct ShowItem: Equatable, Sendable {
+    public var title: String
+    public var author: String
+    /// The feed's address.
+    public var url: String
+    public var episodes: Int?
+    /// Whether the library has it already.
+    public var subscribed: Bool
+
+    public init(title: String, author: String, url: String, episodes: Int?, subscribed: Bool) {
+        self.title = Columns.clean(title)
+        self.author = Columns.clean(author)
+        self.url = url
+        self.episodes = episodes
+        self.subscribed = subscribed
+    }
+}
+
 /// A line of the downloads, history or stats views, or of an episode's page: text and a bar.
 public struct InfoLine: Equatable, Sendable {
     public var text: String

@@ -39,6 +39,13 @@ enum Rows {
         return layout(title: spans, columns: [(Span(hit.place, .dim), 10)], width: width)
     }
 
+    static func show(_ show: ShowItem, width: Int) -> Line {
+        var title = [Span(show.title)]
+        if !show.author.isEmpty { title.append(Span(" — " + show.author, .dim)) }
+        return layout(marks: [Span(show.subscribed ? " ✓ " : "   ", .accent)], title: title,
+                      columns: [(Span(show.episodes.map { "\($0) ep." } ?? "", .dim), 9)], width: width)
+    }
+
     static func info(_ line: InfoLine, width: Int) -> Line {
         guard let fraction = line.bar else { return Line(Columns.cut(" " + line.text, to: width)) }
         let barWidth = max(4, min(30, width / 3))

@@ -38,14 +38,17 @@ extension TUIState {
         case .find: query.isEmpty ? " Type words to find them in titles, show notes, chapters and transcripts." : " Nothing found."
         case .upNext: " Up Next is empty: press a on an episode to add it."
         case .inbox: " The inbox is empty."
+        case .directory: " Type words and Enter to search the directories; Enter on a show subscribes."
         default: " Nothing here."
         }
     }
 
     private func messageLine() -> Line {
-        if view == .find {
-            let prompt = "/" + query + (typing ? "▏" : "")
-            return Line(Columns.fit(" " + prompt, to: width), .accent)
+        if view == .find || view == .directory {
+            let prompt = " " + (view == .find ? "/" + query : "search the directories: " + directoryQuery) + (typing ? "▏" : "")
+            guard let message else { return Line(Columns.fit(prompt, to: width), .accent) }
+            // What the last search said (a directory that failed) after the prompt.
+            return Rows.clip(Line([Span(prompt, .accent), Span("  " + message.text, message.isError ? .error : .dim)]), to: width)
         }
         guard let message else { return Line() }
         return Line(Columns.fit(" " + message.text, to: width), message.isError ? .error : .dim)
@@ -63,6 +66,7 @@ extension TUIState {
         case .downloads: return Rows.info(downloads[index], width: width)
         case .history: return Rows.info(history[index], width: width)
         case .stats: return Rows.info(stats[index], width: width)
+        case .directory: return Rows.show(shows[index], width: width)
         case .help: return Line(Columns.cut(" " + KeyHelp.lines[index], to: width))
         }
     }

@@ -46,7 +46,7 @@ extension TUIState {
         case "q": return [.quit]
         case "?": return view == .help ? pop() : push(.help)
         case "/":
-            if view != .find { _ = showTab(.find) }
+            if view != .find && view != .directory { _ = showTab(.find) }
             typing = true
             return []
         case "l": return open()
@@ -99,6 +99,14 @@ extension TUIState {
         case .find:
             typing = false
             return hits.indices.contains(cursor.selected) ? [.playFound(number: hits[cursor.selected].number)] : []
+        case .directory:
+            if typing {
+                typing = false
+                guard Self.isFindable(directoryQuery) else { return [] }
+                searchedTerms = directoryQuery
+                return [.search(directoryQuery)]
+            }
+            return shows.indices.contains(cursor.selected) ? [.subscribe(url: shows[cursor.selected].url)] : []
         case .episode(let episode):
             if page.indices.contains(cursor.selected), let at = page[cursor.selected].at { return [.playFrom(episode: episode.id, at: at)] }
             return [.play(episode: episode.id)]
@@ -136,6 +144,7 @@ extension TUIState {
 
     /// Typing into the find view's query; nil for keys typing leaves to the others (movement, Enter).
     private mutating func type(_ key: Key) -> [Request]? {
+        if view == .directory { return typeTerms(key) }
         switch key {
         case .character(let c):
             query.append(c)
@@ -149,6 +158,18 @@ extension TUIState {
             return nil
         }
         return Self.isFindable(query) ? [.find(query)] : { hits = []; resizeHits(); return [] }()
+    }
+
+    /// Typing the directory search's terms: searched on Enter (each search asks the directories over
+    /// the network, so not at every letter).
+    private mutating func typeTerms(_ key: Key) -> [Request]? {
+        switch key {
+        case .character(let c): directoryQuery.append(c)
+        case .backspace: if !directoryQuery.isEmpty { directoryQuery.removeLast() }
+        case .escape: typing = false
+        default: return nil
+        }
+        return []
     }
 
     private mutating func resizeHits() {

@@ -14,6 +14,11 @@ public struct TUIState: Equatable, Sendable {
     public var hits: [FindHit] = []
     /// What is typed in the find view.
     public var query = ""
+    /// Shows the directories found, and what is typed to search them.
+    public var shows: [ShowItem] = []
+    public var directoryQuery = ""
+    /// The terms of the last search asked for ("": none yet, the top list shows).
+    var searchedTerms = ""
     /// Whether keys type into the find view's query (after `/`, until Esc or Enter).
     public var typing = false
     /// The episode page's lines (its facts, chapters, transcript), the downloads, the history, the stats.
@@ -45,7 +50,7 @@ public struct TUIState: Equatable, Sendable {
     public static func == (a: TUIState, b: TUIState) -> Bool {
         a.stack == b.stack && a.podcasts == b.podcasts && a.episodes == b.episodes && a.upNext == b.upNext
             && a.inbox == b.inbox && a.hits == b.hits && a.query == b.query && a.typing == b.typing && a.page == b.page
-            && a.nowPlaying == b.nowPlaying && a.message?.text == b.message?.text && a.cursors == b.cursors
+            && a.shows == b.shows && a.directoryQuery == b.directoryQuery && a.nowPlaying == b.nowPlaying && a.message?.text == b.message?.text && a.cursors == b.cursors
             && a.width == b.width && a.height == b.height && a.downloads == b.downloads && a.history == b.history && a.stats == b.stats
     }
 
@@ -85,9 +90,9 @@ public struct TUIState: Equatable, Sendable {
     /// Shows a tab: the stack becomes the library and that tab.
     mutating func showTab(_ tab: View) -> [Request] {
         stack = tab == .library ? [.library] : [.library, tab]
-        typing = tab == .find
+        typing = tab == .find || tab == .directory
         if cursors[Self.cursorKey(tab)] == nil { cursors[Self.cursorKey(tab)] = ListCursor(count: rowCount(of: tab)) }
-        return tab == .find ? [] : [.load(tab)]
+        return tab == .find ? [] : [.load(tab)]  // the directory: Apple's top list until something is searched
     }
 
     static func cursorKey(_ view: View) -> String {
@@ -101,6 +106,7 @@ public struct TUIState: Equatable, Sendable {
         case .downloads: "downloads"
         case .history: "history"
         case .stats: "stats"
+        case .directory: "directory"
         case .help: "help"
         }
     }
@@ -123,6 +129,7 @@ public struct TUIState: Equatable, Sendable {
         case .downloads: downloads.count
         case .history: history.count
         case .stats: stats.count
+        case .directory: shows.count
         case .help: KeyHelp.lines.count
         }
     }
@@ -177,6 +184,14 @@ public struct TUIState: Equatable, Sendable {
     }
 
     /// An episode page's lines (wrapped here to the screen's width, and again when it changes).
+    /// Shows found for `terms` ("" for the top list); an answer to other terms than those last asked
+    /// for is dropped.
+    public mutating func receiveShows(_ items: [ShowItem], for terms: String) {
+        guard terms == searchedTerms else { return }
+        shows = items
+        resizeCursor(of: .directory, to: items.count)
+    }
+
     public mutating func receivePage(_ lines: [InfoLine], of episode: Int64) {
         guard case .episode(let shown) = view, shown.id == episode else { return }
         pageSource = lines

@@ -10,10 +10,12 @@ public enum View: Equatable, Sendable {
     case downloads
     case history
     case stats
+    /// Directory search (and Apple's top list before anything is searched), with subscribe.
+    case directory
     case help
 
-    /// The views keys 1 to 7 open.
-    public static let tabs: [View] = [.library, .upNext, .inbox, .find, .downloads, .history, .stats]
+    /// The views keys 1 to 8 open.
+    public static let tabs: [View] = [.library, .upNext, .inbox, .find, .downloads, .history, .stats, .directory]
 
     /// The view's name in the title line.
     public var name: String {
@@ -27,6 +29,7 @@ public enum View: Equatable, Sendable {
         case .downloads: "Downloads"
         case .history: "History"
         case .stats: "Stats"
+        case .directory: "Directory"
         case .help: "Keys"
         }
     }
@@ -58,6 +61,10 @@ public enum Request: Equatable, Sendable {
     case move(Int64, to: Int)
     case dismiss(Int64)
     case find(String)
+    /// Search the directories for shows.
+    case search(String)
+    /// Subscribe to the feed at this address.
+    case subscribe(url: String)
     case refresh(podcast: Int64?)
     case quit
 }

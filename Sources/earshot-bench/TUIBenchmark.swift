@@ -1,4 +1,6 @@
 import ArgumentParser
+import EarshotGLib
+import EarshotMPRIS
 import EarshotTestSupport
 import Foundation
 import Glibc
@@ -6,7 +8,8 @@ import Glibc
 /// `earshot-bench tui`: `earshot tui` on a pseudo-terminal of 80 × 24 against the daemon of this
 /// command's environment (its bus): the first screen with the library drawn after start, every key
 /// answered (the redraw written to the terminal) while scrolling the library and a podcast's episodes,
-/// the resident memory, and the CPU it uses while nothing changes.
+/// another client's change to Up Next shown, the resident memory, and the CPU it uses while nothing
+/// changes.
 struct TUIBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui", abstract: "Time earshot tui: first screen, key-to-screen latency while scrolling, memory, idle CPU.")
@@ -37,6 +40,9 @@ struct TUIBenchmark: ParsableCommand {
         session.press("\r")  // the first podcast's episodes
         session.drain(quiet: 0.5)
         report("a podcast's episodes (j)", try session.keys(keys))
+        session.press("2")  // Up Next, changed by another client
+        session.drain(quiet: 0.5)
+        report("another client's QueueAdd or QueueRemove shown in Up Next", try session.changes(min(keys, 200)), what: "changes")
         session.press("1")
         session.drain(quiet: 0.5)
         let (resident, peak) = session.memory()
@@ -47,11 +53,11 @@ struct TUIBenchmark: ParsableCommand {
         session.end()
     }
 
-    private func report(_ name: String, _ samples: [Double]) {
+    private func report(_ name: String, _ samples: [Double], what: String = "keys") {
         let sorted = samples.sorted()
         func at(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
-        print(String(format: "key to screen, %@, %d keys: p50 %.2f ms, p99 %.2f ms, max %.2f ms", name, samples.count,
-                     at(0.5), at(0.99), sorted.last ?? 0))
+        print(String(format: "%@, %d %@: p50 %.2f ms, p99 %.2f ms, max %.2f ms",
+                     what == "keys" ? "key to screen, " + name : name, samples.count, what, at(0.5), at(0.99), sorted.last ?? 0))
     }
 
     /// One `earshot tui` on a pseudo-terminal.
@@ -112,6 +118,29 @@ struct TUIBenchmark: ParsableCommand {
                 unanswered = 0
                 samples.append(Self.milliseconds(clock.now - start))
                 drain(quiet: 0.003)
+            }
+            return samples
+        }
+
+        /// Another client (this command, on the bus) adds episode 1 to Up Next and takes it away again,
+        /// `count` times in all; for each, the milliseconds from sending the call until the terminal got
+        /// the redraw (the daemon's `Changed`, the interface's `Queue` call and its redraw included).
+        func changes(_ count: Int) throws -> [Double] {
+            let connection = try BusConnection.session(context: MainContext())
+            defer { connection.close() }
+            drain(quiet: 0.3)
+            var samples: [Double] = []
+            for index in 0..<count {
+                let ids = DBusValue.array(elementSignature: "x", [.int64(1)])
+                let (member, arguments) = index % 2 == 0 ? ("QueueAdd", [ids, .uint32(0)]) : ("QueueRemove", [ids])
+                let message = try BusMessage.methodCall(destination: MPRISAdapter.busName, path: "/org/earshot/Earshot",
+                                                        interface: "org.earshot.Earshot1", member: member, arguments: arguments)
+                let start = clock.now
+                try connection.send(message)
+                connection.flush()
+                guard wait(milliseconds: 2000) else { throw BenchFailure("\(member) was not shown within 2 s") }
+                samples.append(Self.milliseconds(clock.now - start))
+                drain(quiet: 0.05)
             }
             return samples
         }

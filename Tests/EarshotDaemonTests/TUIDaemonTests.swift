@@ -132,6 +132,15 @@ struct TUIDaemonTests {
         #expect(!title.contains("pwned"))
     }
 
+    @Test func directorySearchSaysWhichDirectoryFailedInPlainWords() throws {
+        let h = try DaemonHarness()  // every directory at a closed port on 127.0.0.1
+        let t = try tui(h)
+        try t.send("8")
+        try t.send("coffee", "Enter")
+        let screen = try t.wait { $0.contains("Apple Podcasts:") }
+        #expect(screen.contains("Apple Podcasts:") && screen.contains("search the directories: coffee"), "\(screen)")
+    }
+
     @Test func noColorDrawsWithAttributesOnlyAndColoursShowOtherwise() throws {
         let h = try DaemonHarness()
         let t = try tui(h, environment: ["NO_COLOR": "1"])

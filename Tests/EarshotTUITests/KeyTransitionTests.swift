@@ -113,3 +113,21 @@ struct KeyTransitionTests {
         #expect(state.view == .library)
     }
 }
+
+@Suite("Directory search")
+struct DirectorySearchTests {
+    @Test func termsAreSearchedOnEnterAndEnterOnAShowSubscribes() {
+        var state = Fixtures.state()
+        #expect(state.handle(.character("8")) == [.load(.directory)])
+        #expect(state.typing)
+        for c in "coffee" { #expect(state.handle(.character(c)) == [], "the directories are asked on Enter, not at every letter") }
+        #expect(state.handle(.enter) == [.search("coffee")])
+        state.receiveShows([ShowItem(title: "Top show", author: "", url: "https://top.example/feed", episodes: 9, subscribed: false)], for: "")
+        #expect(state.shows.isEmpty, "a late top list does not replace a search")
+        state.receiveShows([ShowItem(title: "Coffee \u{202E}Talk", author: "Barista", url: "https://coffee.example/feed", episodes: 120, subscribed: true)],
+                           for: "coffee")
+        let row = state.frame(now: Fixtures.now).lines[1].text
+        #expect(row.hasPrefix(" ✓ Coffee \\u{202E}Talk — Barista") && row.contains("120 ep."))
+        #expect(state.handle(.enter) == [.subscribe(url: "https://coffee.example/feed")])
+    }
+}

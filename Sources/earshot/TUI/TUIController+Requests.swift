@@ -35,6 +35,10 @@ extension TUIController {
         case .move(let episode, let place): change("QueueMove", [.int64(episode), .uint32(UInt32(clamping: place))])
         case .dismiss(let episode): change("Dismiss", [ids(episode)])
         case .find(let words): find(words)
+        case .search(let terms):
+            state.say("Searching the directories…")
+            shows("Search", [.string(terms)], for: terms)
+        case .subscribe(let url): subscribe(url)
         case .refresh(let podcast):
             state.say("Refreshing…")
             change("Refresh", [.array(elementSignature: "x", podcast.map { [.int64($0)] } ?? [])], unlimited: true)
@@ -72,6 +76,44 @@ extension TUIController {
         }
     }
 
+    /// Search or Top: the shows found, and each directory that failed on the message line.
+    private func shows(_ member: String, _ arguments: [DBusValue], for terms: String) {
+        client.callLater(member, arguments, unlimited: true) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let reply):
+                guard reply.count == 2, let found = reply[0].arrayElements, let failures = reply[1].arrayElements else { return }
+                let shows = found.compactMap(Vardict.init).compactMap(FoundShowRecord.init).map {
+                    ShowItem(title: $0.title, author: $0.author ?? "", url: $0.url, episodes: $0.episodes, subscribed: $0.podcast != nil)
+                }
+                self.state.receiveShows(shows, for: terms)
+                let failed = failures.compactMap(Vardict.init).map { "\($0.string("directory") ?? "a directory"): \($0.string("error") ?? "failed")" }
+                if failed.isEmpty { self.state.message = nil } else { self.state.say(failed.joined(separator: "; "), error: true) }
+                self.changed()
+            case .failure(let failure):
+                self.fail(failure)
+            }
+        }
+    }
+
+    /// Subscribes (new episodes go to Up Next, as `earshot add` does) and says how it went.
+    private func subscribe(_ url: String) {
+        state.say("Subscribing…")
+        client.callLater("Subscribe", [.stringArray([url]), .boolean(true)], unlimited: true) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let reply):
+                let feed = reply.first?.arrayElements?.compactMap(Vardict.init).map(FeedResult.init).first
+                if let error = feed?.error { self.state.say(error, error: true) } else {
+                    self.state.say("Subscribed to \(feed?.title ?? url)")
+                }
+                self.changed()
+            case .failure(let failure):
+                self.fail(failure)
+            }
+        }
+    }
+
     // MARK: Reading what a view shows
 
     private func load(_ view: View) {
@@ -106,6 +148,11 @@ extension TUIController {
                     self.changed()
                 case .failure(let failure): self.fail(failure)
                 }
+            }
+        case .directory:
+            // Apple's top list for the listener's country, until something is searched.
+            if state.shows.isEmpty, state.directoryQuery.isEmpty {
+                shows("Top", [.string(CountryCode.fromLocale()), .string("")], for: "")
             }
         case .find, .help:
             break
