@@ -119,7 +119,7 @@ public final class CursesScreen {
     /// Each style's attribute and colour pair: from the terminal's palette, or attributes alone.
     private func setUpStyles(colour: Bool) {
         let bold = earshot_attr_bold(), dim = earshot_attr_dim(), reverse = earshot_attr_reverse(), underline = earshot_attr_underline()
-        attributes = [.header: (reverse, 0), .tab: (bold, 0), .selected: (reverse, 0), .dim: (dim, 0), .accent: (bold, 0),
+        attributes = [.header: (reverse, 0), .selected: (reverse, 0), .dim: (dim, 0), .accent: (bold, 0),
                       .error: (bold, 0), .barDone: (bold, 0), .barLeft: (dim, 0), .match: (bold | underline, 0), .playing: (bold, 0)]
         guard colour, start_color() == OK else { return }
         use_default_colors()
@@ -127,15 +127,15 @@ public final class CursesScreen {
         if earshot_terminal_has_direct_colour() != 0, earshot_colours() >= 0x1000000 {
             palette = [.header: (0xFFFFFF, 0x1F4E79, bold), .selected: (0xFFFFFF, 0x2E7D9A, bold), .dim: (0x8A8A8A, -1, 0),
                        .accent: (0x5FD7D7, -1, 0), .error: (0xFF5F5F, -1, bold), .barDone: (0x5FAFD7, -1, 0),
-                       .barLeft: (0x585858, -1, 0), .match: (0xFFD75F, -1, bold), .playing: (0x87D787, -1, bold), .tab: (0xFFFFFF, 0x1F4E79, 0)]
+                       .barLeft: (0x585858, -1, 0), .match: (0xFFD75F, -1, bold), .playing: (0x87D787, -1, bold)]
         } else if earshot_colours() >= 256 {
             palette = [.header: (231, 24, bold), .selected: (231, 31, bold), .dim: (245, -1, 0), .accent: (80, -1, 0),
                        .error: (203, -1, bold), .barDone: (74, -1, 0), .barLeft: (240, -1, 0), .match: (221, -1, bold),
-                       .playing: (114, -1, bold), .tab: (231, 24, 0)]
+                       .playing: (114, -1, bold)]
         } else {
             palette = [.header: (COLOR_WHITE, COLOR_BLUE, bold), .selected: (COLOR_BLACK, COLOR_CYAN, 0), .dim: (-1, -1, dim),
                        .accent: (COLOR_CYAN, -1, 0), .error: (COLOR_RED, -1, bold), .barDone: (COLOR_CYAN, -1, bold),
-                       .barLeft: (-1, -1, dim), .match: (COLOR_YELLOW, -1, bold), .playing: (COLOR_GREEN, -1, bold), .tab: (COLOR_WHITE, COLOR_BLUE, 0)]
+                       .barLeft: (-1, -1, dim), .match: (COLOR_YELLOW, -1, bold), .playing: (COLOR_GREEN, -1, bold)]
         }
         for (index, entry) in palette.sorted(by: { $0.key.rawValue < $1.key.rawValue }).enumerated() {
             let pair = Int32(index + 1)

@@ -1,7 +1,7 @@
 /// How a piece of the screen looks; the terminal adapter turns each into colours and attributes (or
 /// only attributes with `NO_COLOR`).
 public enum Style: Int, CaseIterable, Sendable {
-    case normal, header, tab, selected, dim, accent, error, barDone, barLeft, match, playing
+    case normal, header, selected, dim, accent, error, barDone, barLeft, match, playing
 }
 
 /// A run of text in one style.

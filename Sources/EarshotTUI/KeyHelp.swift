@@ -6,7 +6,7 @@ public enum KeyHelp {
         ("Enter", "open a podcast; play an episode, a find hit, a transcript line"),
         ("→  l", "open (a podcast, an episode's page)"),
         ("←  h  Esc", "back"),
-        ("1 … 8", "Library, Up Next, Inbox, Find, Downloads, History, Stats, Directory"),
+        ("1 … 8  Tab", "Library, Up Next, Inbox, Find, Downloads, History, Stats, Directory; Tab the next"),
         ("/", "find as you type (Enter plays the hit, Esc stops typing)"),
         ("8", "search the directories (Enter searches; on a show, subscribes)"),
         ("space", "play or pause"),

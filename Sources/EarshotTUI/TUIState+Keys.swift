@@ -12,6 +12,9 @@ extension TUIState {
         case .enter: return enter()
         case .right: return open()
         case .left, .escape, .backspace: return pop()
+        case .tab:
+            let shown = View.tabs.lastIndex { stack.contains($0) } ?? 0
+            return showTab(View.tabs[(shown + 1) % View.tabs.count])
         case .click(let row): return click(row)
         default: return []
         }

@@ -102,6 +102,14 @@ struct KeyTransitionTests {
         #expect(state.handle(.click(row: 23)) == [], "the player bar is not a row")
     }
 
+    @Test func tabGoesThroughTheTabsInTurn() {
+        var state = Fixtures.state()
+        #expect(state.handle(.tab) == [.load(.upNext)])
+        #expect(state.handle(.tab) == [.load(.inbox)])
+        _ = state.handle(.enter)
+        #expect(state.view == .inbox)
+    }
+
     @Test func questionMarkShowsEveryKeyAndAgainGoesBack() {
         var state = Fixtures.state()
         _ = state.handle(.character("?"))
