@@ -20,7 +20,7 @@ enum Rows {
     }
 
     static func queued(_ episode: EpisodeItem, number: Int, width: Int) -> Line {
-        layout(marks: [Span("\(number).".padding(toLength: 4, withPad: " ", startingAt: 0), .dim)] + marks(episode),
+        layout(marks: [Span(" \(number).".padding(toLength: 5, withPad: " ", startingAt: 0), .dim)] + marks(episode),
                title: [Span(episode.title), Span(" — " + episode.podcastTitle, .dim)],
                columns: [(progress(episode), 14)], width: width)
     }
