@@ -132,6 +132,20 @@ struct TUIDaemonTests {
         #expect(!title.contains("pwned"))
     }
 
+    @Test func aClickOpensTheSelectedRowAndTheWheelScrolls() throws {
+        let h = try DaemonHarness()
+        let t = try tui(h)
+        // What a terminal sends for the mouse (X10 encoding, as tmux's terminfo entry says): a press of
+        // button 1 on row 1, column 5, then the wheel down there.
+        try t.tmux(["send-keys", "-t", "0", "-l", "\u{1B}[M &\""])
+        let screen = try t.wait { $0.contains("Oldest episode") }
+        #expect(screen.contains("Daemon Show  (4)"), "a click on the selected podcast opens it: \(screen)")
+        try t.tmux(["send-keys", "-t", "0", "-l", "\u{1B}[Ma&\""])
+        try t.send("Enter")
+        let title = try h.wait(for: "metadata", "xesam:title") { $0 == "Oldest episode" }
+        #expect(title == "Oldest episode", "the wheel moved three rows down")
+    }
+
     @Test func directorySearchSaysWhichDirectoryFailedInPlainWords() throws {
         let h = try DaemonHarness()  // every directory at a closed port on 127.0.0.1
         let t = try tui(h)
