@@ -32,4 +32,18 @@ struct TUIItemsTests {
                                       "[1] https://a.example/", "[2] https://b.example/"])
         #expect(TUILines.notes("", links: []).isEmpty)
     }
+
+    @Test func historyAddsUpToTheTimeListenedInEachOfTheLastWeeks() {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = .current
+        let now = calendar.date(from: DateComponents(year: 2026, month: 11, day: 26, hour: 12))!  // a Thursday
+        func entry(_ day: Int, _ month: Int, _ seconds: Double) -> HistoryEntry {
+            HistoryEntry(id: 1, episode: nil, podcast: nil, title: nil, podcastTitle: nil, device: nil,
+                         started: calendar.date(from: DateComponents(year: 2026, month: month, day: day, hour: 9)), ended: nil,
+                         startPosition: nil, endPosition: nil, listened: seconds, audio: nil, trimmed: nil, skipped: nil, rate: nil, finished: nil)
+        }
+        let weeks = TUILines.weeks([entry(24, 11, 600), entry(23, 11, 60), entry(22, 11, 1800), entry(1, 1, 9999)], now: now, count: 3)
+        #expect(weeks.map(\.name) == ["week of 2026-11-23", "week of 2026-11-16", "week of 2026-11-09"])
+        #expect(weeks.map(\.listened) == [660, 1800, 0], "a Sunday belongs to the week before; older stretches are left out")
+    }
 }

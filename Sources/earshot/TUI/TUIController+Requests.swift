@@ -139,16 +139,7 @@ extension TUIController {
                 $0.state.receiveLines(TUILines.history($1), for: .history)
             }
         case .stats:
-            client.callLater("Stats", [.int64(0)]) { [weak self] result in
-                guard let self else { return }
-                switch result {
-                case .success(let reply):
-                    guard let stats = reply.first.flatMap(Vardict.init).flatMap(StatsRecord.init) else { return }
-                    self.state.receiveLines(TUILines.stats(stats), for: .stats)
-                    self.changed()
-                case .failure(let failure): self.fail(failure)
-                }
-            }
+            loadStats()
         case .directory:
             // Apple's top list for the listener's country, until something is searched.
             if state.shows.isEmpty, state.directoryQuery.isEmpty {
@@ -156,6 +147,24 @@ extension TUIController {
             }
         case .find, .help:
             break
+        }
+    }
+
+    /// The stats: per month and per podcast from Stats, per week from the last twelve weeks of history.
+    private func loadStats() {
+        let now = Date(), since = Int64(now.timeIntervalSince1970) - 13 * 7 * 86_400
+        client.callLater("Stats", [.int64(0)]) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let reply):
+                guard let stats = reply.first.flatMap(Vardict.init).flatMap(StatsRecord.init) else { return }
+                self.state.receiveLines(TUILines.stats(stats), for: .stats)
+                self.changed()
+                self.read("History", [.int64(since), .uint32(0)]) { $0.compactMap(Vardict.init).compactMap(HistoryEntry.init) } then: {
+                    $0.state.receiveLines(TUILines.stats(stats, weeks: TUILines.weeks($1, now: now)), for: .stats)
+                }
+            case .failure(let failure): self.fail(failure)
+            }
         }
     }
 

@@ -91,13 +91,30 @@ enum TUILines {
         }
     }
 
-    /// Time listened per podcast and per month, as bars against the largest.
-    static func stats(_ stats: StatsRecord) -> [InfoLine] {
-        func bars(_ lines: [StatsRecord.Line]) -> [InfoLine] {
+    /// Time listened per week (from the history), per month and per podcast, as bars against the largest.
+    static func stats(_ stats: StatsRecord, weeks: [(name: String, listened: Double)] = []) -> [InfoLine] {
+        func bars(_ lines: [(name: String, listened: Double)]) -> [InfoLine] {
             let most = max(1, lines.map(\.listened).max() ?? 1)
             return lines.map { InfoLine($0.name, bar: $0.listened / most, trailing: Clock.time($0.listened)) }
         }
-        return [InfoLine("All: \(Clock.time(stats.all.listened)) listened in \(stats.all.sessions) sessions, \(stats.all.finished) finished"),
-                InfoLine(""), InfoLine("Per month")] + bars(stats.months) + [InfoLine(""), InfoLine("Per podcast")] + bars(stats.podcasts)
+        let all = InfoLine("All: \(Clock.time(stats.all.listened)) listened in \(stats.all.sessions) sessions, \(stats.all.finished) finished")
+        let perWeek = weeks.isEmpty ? [] : [InfoLine(""), InfoLine("Per week")] + bars(weeks)
+        return [all] + perWeek + [InfoLine(""), InfoLine("Per month")] + bars(stats.months.map { ($0.name, $0.listened) })
+            + [InfoLine(""), InfoLine("Per podcast")] + bars(stats.podcasts.map { ($0.name, $0.listened) })
+    }
+
+    /// The time listened in each of the `count` weeks (Monday to Sunday, local time) up to the one of
+    /// `now`, latest first, from the history's stretches (each counted in the week it started).
+    static func weeks(_ entries: [HistoryEntry], now: Date, count: Int = 12) -> [(name: String, listened: Double)] {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = .current
+        guard let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)?.start else { return [] }
+        let starts = (0..<count).compactMap { calendar.date(byAdding: .weekOfYear, value: -$0, to: thisWeek) }
+        var listened = [Double](repeating: 0, count: starts.count)
+        for entry in entries {
+            guard let started = entry.started, let index = starts.firstIndex(where: { started >= $0 }) else { continue }
+            listened[index] += max(0, entry.listened ?? 0)
+        }
+        return zip(starts, listened).map { ("week of " + Clock.day($0), $1) }
     }
 }
