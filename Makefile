@@ -7,7 +7,7 @@ DEBIAN_PACKAGES := pkg-config libglib2.0-dev glib-networking libsoup-3.0-dev lib
 	libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools \
 	gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav \
 	espeak-ng libsecret-1-dev gnome-keyring php8.2-cli php8.2-sqlite3 python3-mygpoclient python3-dbusmock \
-	dpkg-dev lintian man-db groff-base bash-completion zsh fish
+	dpkg-dev lintian man-db groff-base bash-completion zsh fish libncurses-dev tmux
 
 # The speech recognition helper's (docs/transcription.md): its Python environment, and the LibriVox
 # reading with its text that its tests hear.

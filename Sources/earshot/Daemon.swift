@@ -75,6 +75,7 @@ final class Daemon {
             throw CommandFailure("cannot serve on the session bus: \(error)")
         }
         let announcements = BusAnnouncements(session: session, bridge: bridge, adapter: adapter)
+        let listChanges = ListChanges(session: session, object: libraryObject, context: context)
         let notifier = DesktopNotifier(connection: connection, icon: BundledData.icon)
         session.notify(through: notifier, art: art)
         session.desktopSearch?.connect(art: art, notifier: notifier)
@@ -93,6 +94,7 @@ final class Daemon {
         loop.run()
         signals.forEach { g_source_remove($0) }
         announcements.stop()
+        listChanges.stop()
         session.end()
         searchIndex.stop()
         background.drain()

@@ -168,6 +168,7 @@ enum LibraryMethods {
         Row("Transcript", .episode(), out: "a{sv}aa{sv}") { library, episode throws(LibraryError) in try library.transcript(of: episode) },
         Row("Transcribe", .episodes(), out: "aa{sv}") { library, episodes in library.transcribe(episodes) },
         Row("TranscriptionStatus", out: "a{sv}aa{sv}") { library throws(LibraryError) in try library.transcriptionStatus() },
+        Row("EpisodeNotes", .episode(), out: "sas") { library, episode in library.notes(of: episode) },
         Row("PlayFrom", .episode(), .finite("position", atLeast: 0)) { library, episode, position throws(LibraryError) in
             try library.session.play(episode: episode, from: position)
             return .empty
