@@ -26,7 +26,7 @@ public final class ListChanges {
         case .podcastsChanged, .podcastRemoved, .feedStored, .refreshFinished: ["library"]
         case .newEpisodes: ["library", "episodes"]
         case .marked, .downloaded, .placesSynced, .episodeChanged: ["episodes"]
-        case .nowPlayingChanged, .seeked, .progressSaved, .settingChanged, .listened: []
+        case .nowPlayingChanged, .seeked, .progressSaved, .settingChanged, .listened, .transcription: []
         }
     }
 
