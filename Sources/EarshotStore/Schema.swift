@@ -26,6 +26,8 @@ import GRDB
 ///   from v9 the episode and transcript indexes keep 4-character prefixes as well as 3.
 /// - `rowHighWater` (v12, `RowNumbers`): the highest podcast and episode number ever removed, so new
 ///   rows are numbered past it.
+/// - `smartPlaylist` (v13): a smart playlist's name (unique regardless of case) and its rules as the
+///   JSON of `PlaylistRules`; `episode_releaseDate` lets the newest and oldest orders walk an index.
 enum Schema {
     /// What a listener should know before the migrations that take long on a big library run: the
     /// search index rebuilt (v9) takes about a minute for every 250,000 episodes. Nil for a new
@@ -267,6 +269,10 @@ enum Schema {
         migrator.registerMigration("v12") { db in
             // Version 12: a removed podcast's or episode's number is never given again (`RowNumbers`).
             try db.execute(sql: RowNumbers.schemaSQL)
+        }
+        migrator.registerMigration("v13") { db in
+            // Version 13: smart playlists, a name and rules (JSON) each (`Store+Playlists`).
+            try db.execute(sql: Store.smartPlaylistSchemaSQL)
         }
         return migrator
     }()

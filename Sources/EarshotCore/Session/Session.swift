@@ -28,6 +28,8 @@ public final class Session {
     public private(set) var transcripts: Transcripts?
     /// The desktop's own search (GNOME Shell, KRunner), once `keepTranscripts` connects the index.
     public private(set) var desktopSearch: DesktopSearch?
+    /// Smart playlists, once `keepPlaylists` connects them to the store and the reader.
+    public internal(set) var playlists: SmartPlaylists?
     /// Private feeds' passwords (`keepFeedPasswords` gives them a book shared with the transfers).
     public private(set) var privateFeeds: PrivateFeeds
     let timers: Timers
@@ -174,6 +176,7 @@ public final class Session {
     /// Ends the session: timers and transfers stop, the place in the current episode is saved.
     public func end() {
         sync?.stop()
+        playlists?.stop()
         refreshTimer?.cancel()
         tidyTimer?.cancel()
         refreshTimer = nil

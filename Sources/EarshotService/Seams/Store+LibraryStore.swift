@@ -9,3 +9,6 @@ extension Store: DownloadStore {}
 
 /// The SQLite store keeps transcripts and the full-text index.
 extension Store: TranscriptStore {}
+
+/// The SQLite store keeps and evaluates the smart playlists.
+extension Store: PlaylistStoring {}

@@ -17,6 +17,8 @@ struct PlayCommand: ParsableCommand {
               earshot play --podcast 3
               earshot play 812 --at 41:07      (from that moment)
               earshot play --hit 2             (hit 2 of the last earshot find, from where it matched)
+              earshot play --playlist "Short news"   (a smart playlist: its first episode now, the rest
+                                                      at the front of Up Next, in its order)
             """)
 
     @Argument(
@@ -33,8 +35,13 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Play this hit of the last earshot find (within the hour) from where it matched.", valueName: "number"))
     var hit: Int?
 
+    @Option(help: ArgumentHelp("Play this smart playlist (earshot playlist list): its episodes in order, through Up Next.", valueName: "name"))
+    var playlist: String?
+
     func validate() throws {
-        if let hit {
+        if playlist != nil {
+            guard name == nil, !podcast, at == nil, hit == nil else { throw ValidationError("--playlist plays a smart playlist alone: no episode, --podcast, --at or --hit with it") }
+        } else if let hit {
             guard name == nil, !podcast, at == nil else { throw ValidationError("--hit plays a hit of earshot find alone: no episode, --podcast or --at with it") }
             guard (1...200).contains(hit) else { throw ValidationError("--hit is a hit's number in the last earshot find (1 to 200)") }
         } else if name == nil {
@@ -57,6 +64,7 @@ struct PlayCommand: ParsableCommand {
         let client = try DaemonClient()
         let resolver = Resolver(client: client)
         if let hit { return Console.print(FindText.played(try client.playFound(hit))) }
+        if let playlist { try client.playSmartPlaylist(playlist) }
         if let name, podcast {
             try client.play(podcast: try resolver.podcastID(name))
         } else if case .id(let id) = name {
