@@ -14,7 +14,7 @@ struct Earshot: ParsableCommand {
             ExportCommand.self, SetCommand.self, SleepCommand.self, ChaptersCommand.self, ChapterCommand.self,
             DownloadCommand.self, DownloadsCommand.self, DeleteCommand.self, SearchCommand.self, TopCommand.self,
             MarkCommand.self, InboxCommand.self, StarCommand.self, UnstarCommand.self, HistoryCommand.self, StatsCommand.self,
-            SyncCommand.self, FindCommand.self, TranscriptCommand.self, PlaylistCommand.self, GenerateManualCommand.self,
+            SyncCommand.self, FindCommand.self, TranscriptCommand.self, PlaylistCommand.self, TidyCommand.self, GenerateManualCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
 }

@@ -8,7 +8,7 @@ import Foundation
 /// and runs the session's timers (the timed refresh, tidying) through the one clock seam. Each part gets
 /// only the handles it needs from here, never through another part. The parts publish what they did as `SessionEvent`s; the rules here react to those
 /// (Up Next changed → download ahead; a refresh found episodes → auto-download and a notice; a podcast
-/// was removed → its downloads go), and so do the bus adapters, which otherwise only call the command
+/// was removed → its downloads go; a download or a refresh ended → the rules of what to keep run), and so do the bus adapters, which otherwise only call the command
 /// surface (`Session+Commands`). Everything runs on the loop's thread; unit tests build it over
 /// in-memory seams.
 public final class Session {
@@ -129,9 +129,11 @@ public final class Session {
             transcripts?.wanted(to)
         case .downloaded(let episode):
             transcripts?.wanted(episode)
+            downloadRules.tidy()
         case .refreshFinished(let reports):
             notices?.refreshed(reports)
             downloadRules.refreshed(reports)
+            downloadRules.tidy()
         case .podcastRemoved(let podcast, let deletingFiles):
             downloadRules.removed(podcast: podcast, deletingFiles: deletingFiles)
             privateFeeds.podcastRemoved()
