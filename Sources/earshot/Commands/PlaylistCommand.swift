@@ -41,6 +41,12 @@ struct PlaylistCommand: ParsableCommand {
         return words
     }
 
+    /// "1 episode", "12 episodes": what a playlist held when last evaluated.
+    static func episodes(_ playlist: Vardict) -> String {
+        let count = playlist.count("episodes") ?? 0
+        return count == 1 ? "1 episode" : "\(count) episodes"
+    }
+
     /// A rule as the shell would take it back (words with spaces quoted).
     static func shellText(_ words: [String]) -> String {
         words.map { word in
@@ -58,7 +64,7 @@ struct PlaylistListCommand: ParsableCommand {
         let playlists = try DaemonClient().smartPlaylists()
         guard !playlists.isEmpty else { return Console.print("There are no smart playlists (earshot playlist new NAME RULE…).") }
         for playlist in playlists {
-            let count = playlist.count("episodes").map { $0 == 1 ? "1 episode" : "\($0) episodes" } ?? "not evaluated yet"
+            let count = playlist.count("episodes") == nil ? "not evaluated yet" : PlaylistCommand.episodes(playlist)
             Console.print("\(playlist.string("name") ?? "?") (\(count)): \(PlaylistCommand.shellText(playlist.strings("rules")))")
         }
     }
@@ -77,7 +83,7 @@ struct PlaylistNewCommand: ParsableCommand {
     func run() throws {
         let client = try DaemonClient()
         let saved = try client.saveSmartPlaylist(name, rules: try PlaylistCommand.resolved(rules, client: client), replacing: false)
-        Console.print("Made the playlist \(saved.string("name") ?? name) (\(saved.count("episodes") ?? 0) episodes).")
+        Console.print("Made the playlist \(saved.string("name") ?? name) (\(PlaylistCommand.episodes(saved))).")
     }
 }
 
@@ -95,7 +101,7 @@ struct PlaylistEditCommand: ParsableCommand {
     func run() throws {
         let client = try DaemonClient()
         let saved = try client.saveSmartPlaylist(name, rules: try PlaylistCommand.resolved(rules, client: client), replacing: true)
-        Console.print("Changed the playlist \(saved.string("name") ?? name) (\(saved.count("episodes") ?? 0) episodes).")
+        Console.print("Changed the playlist \(saved.string("name") ?? name) (\(PlaylistCommand.episodes(saved))).")
     }
 }
 
