@@ -42,10 +42,22 @@ public final class DownloadRules {
         }
     }
 
-    /// A refresh found `new` episodes of `podcast`: downloaded when its auto-download is on (those
-    /// without audio are skipped).
+    /// A refresh found `new` episodes of `podcast`: downloaded when its auto-download is on and they pass
+    /// its filters (`AutoDownloadFilter`; those without audio are skipped).
     public func found(_ new: [EpisodeID], of podcast: PodcastID) {
         guard library.autoDownload(podcast), !new.isEmpty else { return }
+        let filter = library.autoDownloadFilter(podcast)
+        guard !filter.isEmpty else { return request(new) }
+        // The titles and lengths the filter needs are read on the background.
+        let episodes = self.episodes
+        background.run({ (try? episodes.listEpisodes(new)) ?? [] }) { [weak self] listings in
+            let wanted = listings.filter { filter.admits(title: $0.title, seconds: $0.duration) }.map(\.id)
+            if wanted.count < listings.count { Log.debug("auto-download left out \(listings.count - wanted.count) new episodes by the podcast's filters") }
+            if !wanted.isEmpty { self?.request(wanted) }
+        }
+    }
+
+    private func request(_ new: [EpisodeID]) {
         downloads.request(new, byHand: false) { refusal in
             if let refusal { Log.debug("cannot download new episodes: \(refusal)") }
         }

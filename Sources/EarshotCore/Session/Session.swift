@@ -43,6 +43,8 @@ public final class Session {
     private var rules: EventSubscription?
     private var refreshTimer: TimerHandle?
     private var tidyTimer: TimerHandle?
+    /// A timed refresh came while the connection was metered: it runs when it no longer is.
+    private var refreshSkipped = false
     /// Time between the timed refreshes of every podcast.
     private var refreshInterval: Duration = .seconds(Int64(SettingsTable.defaultCount(SettingsTable.refreshInterval)) * 60)
 
@@ -190,8 +192,23 @@ public final class Session {
     }
 
     private func refreshAll() {
-        try? library.refresh()
+        if downloads.metered {
+            refreshSkipped = true
+        } else {
+            try? library.refresh()
+        }
         refreshTimer = timers.after(refreshInterval) { [weak self] in self?.refreshAll() }
+    }
+
+    /// The connection became metered or stopped being metered (NetworkManager): on a metered one no
+    /// automatic transfer starts (downloads ahead and of new episodes, the timed refresh); what is asked
+    /// for by hand still runs. When it is no longer metered, a timed refresh that was skipped runs now.
+    public func networkChanged(metered: Bool) {
+        downloads.meteredChanged(metered)
+        if !metered, refreshSkipped {
+            refreshSkipped = false
+            try? library.refresh()
+        }
     }
 
     private func tidy() {
