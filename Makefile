@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := pkg-config libglib2.0-dev glib-networking libsoup-3.0-dev lib
 	libdbus-1-dev dbus-daemon playerctl libsqlite3-dev sqlite3 \
 	libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools \
 	gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav \
-	espeak-ng libsecret-1-dev gnome-keyring php8.2-cli php8.2-sqlite3 python3-mygpoclient \
+	espeak-ng libsecret-1-dev gnome-keyring php8.2-cli php8.2-sqlite3 python3-mygpoclient python3-dbusmock \
 	dpkg-dev lintian man-db groff-base bash-completion zsh fish
 
 .PHONY: deps build release test test-deb run bench clean install install-files uninstall uninstall-files deb

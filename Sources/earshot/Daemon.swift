@@ -84,7 +84,11 @@ final class Daemon {
             Log.warning("lost the session bus (\(reason)); quitting")
             loop.quit()
         }
-        session.begin(refreshingEvery: .seconds(Int64(refreshMinutes) * 60))
+        // Whether the connection is metered is known before the automatic work begins.
+        let refreshMinutes = self.refreshMinutes
+        let meter = NetworkMeter(context: context, changed: { [weak session] metered in session?.networkChanged(metered: metered) },
+                                 known: { [weak session] in session?.begin(refreshingEvery: .seconds(Int64(refreshMinutes) * 60)) })
+        defer { withExtendedLifetime(meter) {} }
         syncSetup.resume()
         Heap.returnFreeMemory()  // what start-up parsed and read back
         loop.run()

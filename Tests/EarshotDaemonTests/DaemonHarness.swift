@@ -17,6 +17,9 @@ final class DaemonHarness {
     let stateDirectory: String
     let log: String
     private(set) var daemon: ChildProcess?
+    /// The system bus the daemon sees (NetworkManager's Metered): none by default, so no test reads the
+    /// real one; a test that starts a stand-in sets it and restarts the daemon.
+    var systemBusAddress: String?
 
     /// Starts everything; `arguments` default to `--feed <the feed server's URL>`.
     init(arguments: [String]? = nil) throws {
@@ -49,7 +52,8 @@ final class DaemonHarness {
         ["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_STATE_HOME": stateDirectory,
          "XDG_CACHE_HOME": stateDirectory + "/cache", "XDG_CONFIG_HOME": stateDirectory + "/config",
          "XDG_DATA_HOME": stateDirectory + "/data",
-         "EARSHOT_AUDIO_SINK": "fakesink sync=true", "DISPLAY": nil]
+         "EARSHOT_AUDIO_SINK": "fakesink sync=true", "DISPLAY": nil,
+         "DBUS_SYSTEM_BUS_ADDRESS": systemBusAddress ?? "unix:path=\(stateDirectory)/no-system-bus"]
     }
 
     /// Writes the configuration file the daemon reads (`$XDG_CONFIG_HOME/earshot/earshot.conf`): `text`,
