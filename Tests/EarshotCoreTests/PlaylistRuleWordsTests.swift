@@ -33,6 +33,9 @@ struct PlaylistRuleWordsTests {
     @Test(arguments: [
         (["--unplayed", "--bogus"], "there is no playlist rule --bogus (see earshot playlist new --help)"),
         (["unplayed"], "“unplayed” is not a rule: rules start with -- (such as --unplayed or --title WORD)"),
+        ([""], "“” is not a rule: rules start with -- (such as --unplayed or --title WORD)"),
+        (["="], "“=” is not a rule: rules start with -- (such as --unplayed or --title WORD)"),
+        (["--order="], "--order is one of newest, oldest, shortest, longest, podcast, not “”"),
         (["--limit"], "--limit needs a value"),
         (["--limit", "0"], "--limit is a number from 1 to 1000, not “0”"),
         (["--limit", "5000"], "--limit is a number from 1 to 1000, not “5000”"),

@@ -66,16 +66,19 @@ struct SmartPlaylistDaemonTests {
         var captured: String { (try? String(contentsOfFile: capture, encoding: .utf8)) ?? "" }
         for _ in 0..<100 where !captured.contains("member=NameLost") { usleep(50_000) }
         try #require(captured.contains("member=NameLost"), "dbus-monitor never started listening")
+        // Only the smart playlist's signals count (a podcast's cover arriving is announced too).
+        var smartChanges: [String] {
+            captured.components(separatedBy: "\nsignal ").filter { $0.contains("member=PlaylistChanged") && $0.contains("/org/earshot/playlist/smart/") }
+        }
         _ = try Self.earshot(h, "Star", "[int64 \(try Self.episode(h, "Middle"))]", "true")
         usleep(3_000_000)  // past the playlists' settling time: a star changes no unplayed playlist
-        #expect(!captured.contains("member=PlaylistChanged"), "\(captured)")
+        #expect(smartChanges.isEmpty, "\(captured)")
         _ = try Self.earshot(h, "Mark", "[int64 \(try Self.episode(h, "Middle"))]", "true")
-        for _ in 0..<100 where !captured.contains("member=PlaylistChanged") { usleep(50_000) }
+        for _ in 0..<200 where smartChanges.isEmpty { usleep(50_000) }
         usleep(500_000)
         monitor.signal(SIGTERM)
         _ = monitor.wait()
-        let changes = captured.components(separatedBy: "\nsignal ").filter { $0.contains("member=PlaylistChanged") }
-        #expect(changes.count == 1 && changes.first?.contains("Unplayed") == true, "one PlaylistChanged, for the playlist: \(captured)")
+        #expect(smartChanges.count == 1 && smartChanges.first?.contains("Unplayed") == true, "one PlaylistChanged, for the playlist: \(captured)")
         #expect(h.terminate() == 0)
     }
 }

@@ -22,7 +22,7 @@ public enum PlaylistRuleWords {
         }
         while index < words.count {
             let word = words[index]
-            let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let option = parts[0].lowercased(), inline = parts.count > 1 ? parts[1] : nil
             switch option {
             case "--podcast", "--not-podcast":
