@@ -2,18 +2,19 @@ import Foundation
 import GRDB
 
 /// A smart playlist's rules as one SQL query over the episodes (`Store.playlistEpisodes`): each rule
-/// one condition, the order one ORDER BY, the limit one LIMIT. Words are looked up in the full-text
+/// one condition, the order one ORDER BY over an index, the limit one LIMIT (two statements for the orders
+/// that put the episodes without a date or a length last). Words are looked up in the full-text
 /// index: title and notes in `episodeSearch` (a column filter), what was said in `transcriptSearch`
 /// (all the words in one line of the transcript).
 struct PlaylistQuery {
-    let sql: String
-    let arguments: StatementArguments
+    /// The statements, run in turn until the limit is reached.
+    let parts: [Part]
 
     /// The query of `rules` evaluated at `now` (ages are counted back from it).
     init(_ rules: PlaylistRules, now: Date) throws(SearchQueryError) {
         var conditions = ["e.soundURL IS NOT NULL"]
         var arguments: StatementArguments = []
-        let length = "coalesce(e.learnedDuration, e.duration)"
+        let length = Self.length
         if !rules.podcasts.isEmpty {
             conditions.append("e.feedId IN (SELECT value FROM json_each(?))")
             arguments += [Self.json(rules.podcasts.map(\.rawValue))]
@@ -62,20 +63,41 @@ struct PlaylistQuery {
             conditions.append("e.id IN (SELECT rowid >> \(TranscriptRows.positionBits) FROM transcriptSearch WHERE transcriptSearch MATCH ?)")
             arguments += [try Self.match(said, column: "text")]
         }
-        let order: String = switch rules.order {
-        case .newest: "e.releaseDate DESC, e.id DESC"
-        case .oldest: "e.releaseDate IS NULL, e.releaseDate, e.id"
-        case .shortest: "\(length) IS NULL, \(length), e.id"
-        case .longest: "\(length) DESC, e.id"
-        case .podcast: "(SELECT title FROM feed WHERE id = e.feedId) COLLATE NOCASE, e.feedId, e.releaseDate IS NULL, e.releaseDate, e.id"
+        let limit = max(0, min(rules.limit, PlaylistRules.largestLimit))
+        let select = "SELECT e.id FROM episode e LEFT JOIN episodeStatus s ON s.episodeId = e.id"
+        let clause = conditions.joined(separator: " AND ")
+        // Each order walks an index and stops at the limit: episodes with a date (or a length) in order
+        // first, then those without one (`ORDER BY x IS NULL, x` would sort every match instead).
+        switch rules.order {
+        case .newest:
+            parts = [Part(sql: "\(select) WHERE \(clause) ORDER BY e.releaseDate DESC, e.id DESC LIMIT ?", arguments: arguments, limit: limit)]
+        case .oldest:
+            parts = [Part(sql: "\(select) WHERE \(clause) AND e.releaseDate IS NOT NULL ORDER BY e.releaseDate, e.id LIMIT ?", arguments: arguments, limit: limit),
+                     Part(sql: "\(select) WHERE \(clause) AND e.releaseDate IS NULL ORDER BY e.id LIMIT ?", arguments: arguments, limit: limit)]
+        case .shortest:
+            parts = [Part(sql: "\(select) WHERE \(clause) AND \(length) IS NOT NULL ORDER BY \(length), e.id LIMIT ?", arguments: arguments, limit: limit),
+                     Part(sql: "\(select) WHERE \(clause) AND \(length) IS NULL ORDER BY e.id LIMIT ?", arguments: arguments, limit: limit)]
+        case .longest:
+            parts = [Part(sql: "\(select) WHERE \(clause) ORDER BY \(length) DESC, e.id DESC LIMIT ?", arguments: arguments, limit: limit)]
+        case .podcast:
+            // By podcast title (feed_titleOrder), each podcast as its feed lists them, oldest first
+            // (episode_feedOrder, read backwards).
+            parts = [Part(sql: """
+                SELECT e.id FROM feed f JOIN episode e ON e.feedId = f.id LEFT JOIN episodeStatus s ON s.episodeId = e.id
+                WHERE \(clause) ORDER BY f.title COLLATE NOCASE, f.id, e.feedOrder DESC LIMIT ?
+                """, arguments: arguments, limit: limit)]
         }
-        arguments += [max(0, min(rules.limit, PlaylistRules.largestLimit))]
-        sql = """
-            SELECT e.id FROM episode e LEFT JOIN episodeStatus s ON s.episodeId = e.id
-            WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order) LIMIT ?
-            """
-        self.arguments = arguments
     }
+
+    /// One statement of the query: its SQL (ending in `LIMIT ?`, bound to what is still wanted).
+    struct Part {
+        let sql: String
+        let arguments: StatementArguments
+        let limit: Int
+    }
+
+    /// The length of an episode as the rules and `episode_length` see it.
+    static let length = "coalesce(e.learnedDuration, e.duration)"
 
     /// The words as an FTS5 expression on one column, whole words only (a rule is not being typed: the
     /// space ends the last word, so it is not taken as a prefix).

@@ -55,11 +55,15 @@ extension Store {
     public func playlistEpisodes(_ rules: PlaylistRules, now: Date) throws -> [EpisodeID] {
         let query = try PlaylistQuery(rules, now: now)
         return try read { db in
-            try Int64.fetchAll(db, sql: query.sql, arguments: query.arguments).map(EpisodeID.init)
+            var found: [Int64] = []
+            for part in query.parts where found.count < part.limit {
+                found += try Int64.fetchAll(db, sql: part.sql, arguments: part.arguments + [part.limit - found.count])
+            }
+            return found.map(EpisodeID.init)
         }
     }
 
-    /// Schema v13: the smart playlists, and the index their age orders walk.
+    /// Schema v13: the smart playlists, and the indexes their orders walk (age, length, podcast title).
     static let smartPlaylistSchemaSQL = """
         CREATE TABLE smartPlaylist (
             id INTEGER PRIMARY KEY,
@@ -69,5 +73,7 @@ extension Store {
             playedAt REAL
         );
         CREATE INDEX episode_releaseDate ON episode (releaseDate);
+        CREATE INDEX episode_length ON episode (coalesce(learnedDuration, duration));
+        CREATE INDEX feed_titleOrder ON feed (title COLLATE NOCASE, id);
         """
 }

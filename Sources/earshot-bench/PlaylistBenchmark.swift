@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotFeed
 import EarshotStore
 import Foundation
 import GRDB
@@ -22,6 +23,7 @@ struct PlaylistBenchmark: ParsableCommand {
     func run() throws {
         try Self.prepare(database)
         let store = try Store(path: database)
+        try Self.addTranscripts(to: store, path: database)
         let (now, words, said) = try Self.facts(database)
         print("library: \(try Self.count(database)) episodes; title word “\(words.title)”, notes word “\(words.notes)”, said “\(said)”")
         var worst = 0.0
@@ -91,6 +93,27 @@ struct PlaylistBenchmark: ParsableCommand {
                 UPDATE episode SET duration = (id % 120 + 1) * 60 WHERE duration IS NULL;
                 """)
         }
+    }
+
+    /// 2,000 transcripts of 200 lines each when the library has none, through the store (indexed).
+    static func addTranscripts(to store: Store, path: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        guard try queue.read({ try Int.fetchOne($0, sql: "SELECT count(*) FROM transcriptSegment") }) == 0 else { return }
+        let ids = try queue.read { try Int64.fetchAll($0, sql: "SELECT id FROM episode WHERE id % 500 = 7 LIMIT 2000") }
+        let words = ["planet", "orbit", "rover", "crater", "signal", "voyage", "comet", "nebula", "galaxy", "asteroid", "launch",
+                     "module", "station", "telescope", "gravity", "eclipse", "horizon", "spectrum", "quasar", "saturn"]
+        var seed: UInt64 = 42
+        func next() -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33)
+        }
+        for id in ids {
+            let segments = (0..<200).map { line in
+                TranscriptSegment(start: Double(line) * 9, text: (0..<9).map { _ in words[next() % words.count] }.joined(separator: " "))
+            }
+            try store.storeTranscript(segments, for: EpisodeID(rawValue: id), from: URL(string: "https://bench.example/\(id).vtt")!)
+        }
+        print("stored \(ids.count) transcripts of 200 lines")
     }
 
     /// Now (the newest release), a common title word and notes word, and words said in a transcript.

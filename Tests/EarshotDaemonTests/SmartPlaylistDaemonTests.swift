@@ -43,6 +43,18 @@ struct SmartPlaylistDaemonTests {
         #expect(h.terminate() == 0)
     }
 
+    @Test func aPlaylistOutlivesARestartAndIsPublishedAgain() throws {
+        let h = try DaemonHarness()
+        _ = try Self.earshot(h, "SaveSmartPlaylist", "Kept", "['--unplayed', '--within', '3000d']", "false")
+        #expect(h.terminate() == 0)
+        try h.start([])
+        let listed = try Self.earshot(h, "SmartPlaylists")
+        #expect(listed.contains("<'Kept'>") && listed.contains("'--unplayed', '--within', '428w4d'"), "the rules as stored: \(listed)")
+        let playlists = try PlaylistsTests.call(h, "org.mpris.MediaPlayer2.Playlists.GetPlaylists", "0", "5", "User", "false")
+        #expect(playlists.contains("'Kept'"), "\(playlists)")
+        #expect(h.terminate() == 0)
+    }
+
     @Test func badRulesAndUnknownNamesAreRefusedInOneLine() throws {
         let h = try DaemonHarness()
         #expect(throws: TestFailure.self) { try Self.earshot(h, "SaveSmartPlaylist", "Bad", "['--limit', '0']", "false") }
