@@ -9,7 +9,8 @@ import GRDB
 /// is a copy of one `earshot-bench find --keep` built (a million episodes with notes and transcripts);
 /// before timing, the copy is given listening state by SQL (every 7th episode played, every 11th in
 /// progress, every 97th starred, the newest 2,000 in the inbox, 10,000 completed downloads, lengths of
-/// 1 to 120 minutes where the feed gave none).
+/// 1 to 120 minutes and release dates over the last ten years where the feed gave none, leaving every
+/// 50th episode undated).
 struct PlaylistBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "playlists", abstract: "Time smart playlists' evaluation on a big library (target p99 ≤ 50 ms each).")
@@ -91,6 +92,7 @@ struct PlaylistBenchmark: ParsableCommand {
                     SELECT id, '/bench/' || id || '.mp3', 'completed', 1000, 800000000, 800000000
                     FROM episode WHERE id % 100 = 3 LIMIT 10000;
                 UPDATE episode SET duration = (id % 120 + 1) * 60 WHERE duration IS NULL;
+                UPDATE episode SET releaseDate = 500000000 + id * 300 + (id * 7919 % 86400) WHERE releaseDate IS NULL AND id % 50 != 0;
                 """)
         }
     }
