@@ -31,6 +31,8 @@ import GRDB
 ///   heard. Its segments are appended as they are recognised. `feed.language` is the feed's `<language>`.
 /// - `rowHighWater` (v12, `RowNumbers`): the highest podcast and episode number ever removed, so new
 ///   rows are numbered past it.
+/// - `smartPlaylist` (v13): a smart playlist's name (unique regardless of case) and its rules as the
+///   JSON of `PlaylistRules`; `episode_releaseDate` lets the newest and oldest orders walk an index.
 /// - `bookmark` (v14): a marked moment (`position` seconds) of an episode, the listener's `note` and
 ///   the transcript's words `said` around it; removed with the episode.
 enum Schema {
@@ -293,6 +295,10 @@ enum Schema {
         migrator.registerMigration("v12") { db in
             // Version 12: a removed podcast's or episode's number is never given again (`RowNumbers`).
             try db.execute(sql: RowNumbers.schemaSQL)
+        }
+        migrator.registerMigration("v13") { db in
+            // Version 13: smart playlists, a name and rules (JSON) each (`Store+Playlists`).
+            try db.execute(sql: Store.smartPlaylistSchemaSQL)
         }
         migrator.registerMigration("v14") { db in
             // Version 14: bookmarks, a moment of an episode with a note (`Store+Bookmarks`).

@@ -87,7 +87,11 @@ final class Daemon {
             Log.warning("lost the session bus (\(reason)); quitting")
             loop.quit()
         }
-        session.begin(refreshingEvery: .seconds(Int64(refreshMinutes) * 60))
+        // Whether the connection is metered is known before the automatic work begins.
+        let refreshMinutes = self.refreshMinutes
+        let meter = NetworkMeter(context: context, changed: { [weak session] metered in session?.networkChanged(metered: metered) },
+                                 known: { [weak session] in session?.begin(refreshingEvery: .seconds(Int64(refreshMinutes) * 60)) })
+        defer { withExtendedLifetime(meter) {} }
         syncSetup.resume()
         searchIndex.start()  // after the name is owned: filling a big index takes minutes
         Heap.returnFreeMemory()  // what start-up parsed and read back

@@ -136,9 +136,10 @@ struct Start {
         let feedPasswords = FeedPasswords(file: configurationFolder.appendingPathComponent("feed-passwords"))
         session.keepFeedPasswords(in: credentials, keeper: feedPasswords)
         try builder.listening.apply(to: session.listening, shelf.library)
-        // Queries read on a worker of their own, never behind the store's writes.
+        // Queries (finding, smart playlists) read on a worker of their own, never behind the store's writes.
+        let reader = SerialWorker(label: "earshot-reader", context: builder.context)
         session.keepTranscripts(fetcher: TranscriptLoader(sharing: loader), store: ground.store,
-                                reader: SerialWorker(label: "earshot-reader", context: builder.context),
+                                reader: reader,
                                 languages: ListenerLanguages.preferred(in: ProcessInfo.processInfo.environment))
         session.keepBookmarks(in: ground.store)
         // Transcripts made here by the helper process, only on mains power.
@@ -151,6 +152,7 @@ struct Start {
         let finder = FeedLoader(credentials: credentials)
         session.finder.connect(directories: SoupDirectories(DirectoryClient(endpoints: builder.finding.endpoints, sharing: finder)),
                                pages: WebPageReader(sharing: finder), settings: builder.finding.settings)
+        session.keepPlaylists(store: ground.store, reader: reader)
         session.restore(at: point)
         return BuiltSession(ground: ground, session: session, feedPasswords: feedPasswords, configurationFolder: configurationFolder)
     }

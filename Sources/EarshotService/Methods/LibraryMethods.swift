@@ -12,7 +12,7 @@ enum LibraryMethods {
     typealias Row = BusMethod<LibraryInterface, LibraryError>
 
     static let table = MethodTable<LibraryInterface, LibraryError>(
-        EarshotIntrospection.interface, busError: { $0.playerError.busError }, library + listening + care + comforts + finding)
+        EarshotIntrospection.interface, busError: { $0.playerError.busError }, library + listening + care + comforts + finding + playlists + tidying)
 
     /// Subscriptions, the library's lists, settings and downloads.
     static let library: [Row] = [

@@ -18,3 +18,6 @@ extension Store: SearchIndexStore {}
 
 /// The SQLite store keeps the transcripts made on this computer.
 extension Store: TranscriptionStore {}
+
+/// The SQLite store keeps and evaluates the smart playlists.
+extension Store: PlaylistStoring {}
