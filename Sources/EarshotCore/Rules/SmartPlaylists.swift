@@ -182,7 +182,11 @@ public final class SmartPlaylists {
         switch event {
         case .episodeChanged, .newEpisodes, .podcastRemoved, .listened, .marked, .downloaded, .placesSynced, .feedStored:
             libraryChanged()
-        case .nowPlayingChanged, .seeked, .upNextChanged, .progressSaved, .refreshFinished, .podcastsChanged, .settingChanged:
+        case .transcription(.finished):
+            // A transcript made here is complete: what was said may now match a playlist's words.
+            libraryChanged()
+        case .nowPlayingChanged, .seeked, .upNextChanged, .progressSaved, .refreshFinished, .podcastsChanged, .settingChanged,
+             .transcription:
             break
         }
     }
