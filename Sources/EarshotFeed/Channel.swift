@@ -17,11 +17,13 @@ public struct Channel: Sendable, Equatable, Codable {
     public var newFeedURL: URL?
     /// Episodes in the order the feed lists them.
     public var episodes: [Episode]
+    /// The Podcasting 2.0 fields of the channel (people, funding, live items…).
+    public var podcast: ShowNamespace
 
     /// A channel with the given fields.
     public init(
         title: String? = nil, link: URL? = nil, author: String? = nil, description: String = "",
-        profileImage: URL? = nil, newFeedURL: URL? = nil, episodes: [Episode] = []
+        profileImage: URL? = nil, newFeedURL: URL? = nil, episodes: [Episode] = [], podcast: ShowNamespace = ShowNamespace()
     ) {
         self.title = title
         self.link = link
@@ -30,5 +32,6 @@ public struct Channel: Sendable, Equatable, Codable {
         self.profileImage = profileImage
         self.newFeedURL = newFeedURL
         self.episodes = episodes
+        self.podcast = podcast
     }
 }

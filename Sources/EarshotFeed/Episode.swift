@@ -39,6 +39,8 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
     public var transcripts: [TranscriptLink]
     /// Chapters given in the feed itself (Podlove Simple Chapters), by start; empty when there are none.
     public var chapters: [Chapter]
+    /// The item's Podcasting 2.0 fields (people, soundbites, alternate enclosures…).
+    public var podcast: EpisodeNamespace
 
     /// An episode with the given identity and fields.
     public init(
@@ -46,7 +48,7 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
         releaseDate: ReleaseDate? = nil, soundURL: URL? = nil, soundMIMEType: String? = nil,
         soundByteLength: Int64? = nil, coverImage: URL? = nil, duration: Double? = nil, season: Int? = nil,
         episodeNumber: Int? = nil, episodeType: String? = nil, link: URL? = nil, chaptersURL: URL? = nil,
-        transcripts: [TranscriptLink] = [], chapters: [Chapter] = []
+        transcripts: [TranscriptLink] = [], chapters: [Chapter] = [], podcast: EpisodeNamespace = EpisodeNamespace()
     ) {
         self.id = id
         self.title = title
@@ -65,6 +67,7 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
         self.chaptersURL = chaptersURL
         self.transcripts = transcripts
         self.chapters = chapters
+        self.podcast = podcast
     }
 }
 

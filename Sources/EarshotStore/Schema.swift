@@ -26,6 +26,9 @@ import GRDB
 ///   from v9 the episode and transcript indexes keep 4-character prefixes as well as 3.
 /// - `rowHighWater` (v12, `RowNumbers`): the highest podcast and episode number ever removed, so new
 ///   rows are numbered past it.
+/// - Podcasting 2.0 (v15, `NamespaceJSON`): `feed.namespace` and `episode.namespace` hold a channel's
+///   `ShowNamespace` and an item's `EpisodeNamespace` as JSON, NULL when the feed said nothing;
+///   `feed.podcastGuid` is the show's `podcast:guid`, indexed, to find a show that moved.
 /// - `bookmark` (v14): a marked moment (`position` seconds) of an episode, the listener's `note` and
 ///   the transcript's words `said` around it; removed with the episode.
 enum Schema {
@@ -274,6 +277,10 @@ enum Schema {
             // Version 14: bookmarks, a moment of an episode with a note (`Store+Bookmarks`).
             try db.execute(sql: Store.bookmarkSchemaSQL)
         }
+        migrator.registerMigration("v15") { db in
+            // Version 15: the Podcasting 2.0 namespace (`NamespaceJSON`, `Store+Namespace`).
+            try db.execute(sql: NamespaceJSON.schemaSQL)
+        }
         return migrator
     }()
 
@@ -282,6 +289,6 @@ enum Schema {
     static let episodeFields = [
         "title", "rawDescription", "rawDescriptionFormat", "releaseDateText", "releaseDate",
         "soundURL", "soundMIMEType", "soundByteLength", "coverImageURL", "duration", "season",
-        "episodeNumber", "episodeType", "link", "chaptersURL", "transcripts", "feedChapters",
+        "episodeNumber", "episodeType", "link", "chaptersURL", "transcripts", "feedChapters", "namespace",
     ]
 }

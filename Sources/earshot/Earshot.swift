@@ -15,7 +15,7 @@ struct Earshot: ParsableCommand {
             DownloadCommand.self, DownloadsCommand.self, DeleteCommand.self, SearchCommand.self, TopCommand.self,
             MarkCommand.self, InboxCommand.self, StarCommand.self, UnstarCommand.self, HistoryCommand.self, StatsCommand.self,
             SyncCommand.self, FindCommand.self, TranscriptCommand.self, BookmarkCommand.self, BookmarksCommand.self,
-            GenerateManualCommand.self,
+            SupportCommand.self, DetailsCommand.self, RecommendedCommand.self, LiveCommand.self, GenerateManualCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
 }

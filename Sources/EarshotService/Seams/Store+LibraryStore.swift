@@ -12,3 +12,6 @@ extension Store: TranscriptStore {}
 
 /// The SQLite store keeps the bookmarks.
 extension Store: BookmarkStore {}
+
+/// The SQLite store keeps the feeds' Podcasting 2.0 fields.
+extension Store: NamespaceStore {}
