@@ -195,6 +195,12 @@ struct FeedBuilder {
         case .itunesSeason: item!.season = string(bytes).flatMap { Int($0) }
         case .itunesEpisode: item!.episode = string(bytes).flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         case .itunesEpisodeType: item!.episodeType = string(bytes)
+        case .podcastSeason, .podcastEpisode:
+            // The namespace's numbers stand in for iTunes' when the feed gives only them.
+            let number = string(bytes).flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+            if kind == .podcastSeason, item!.season == nil { item!.season = number }
+            if kind == .podcastEpisode, item!.episode == nil { item!.episode = number }
+            NamespaceReader.text(kind, string(bytes), kept, links: links, item: &item!.space)
         case .podcastContentLink where item!.live != nil:
             NamespaceReader.contentLink(string(bytes), kept, links: links, to: &item!.live!.contentLinks)
         default: NamespaceReader.text(kind, string(bytes), kept, links: links, item: &item!.space)

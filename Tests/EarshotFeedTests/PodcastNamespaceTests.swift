@@ -104,6 +104,19 @@ import Testing
         #expect(episode.podcast.remoteItem == RemoteItem(feedGuid: "917393e3-1b1e-5cef-ace4-edaa54e1f810",
                                                          itemGuid: "asdf089j0-ep240-20230510", medium: "music"))
         #expect(episode.podcast.episodeName == "3.5", "a number that is not an integer is kept as its name")
+        #expect(episode.episodeNumber == nil, "nor is it the episode's number")
+    }
+
+    @Test func theNamespacesNumbersStandInForITunesOnlyWhenItHasNone() throws {
+        let document = """
+            <rss xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>
+            <item><guid>a</guid><podcast:season>2</podcast:season><podcast:episode>7</podcast:episode></item>
+            <item><guid>b</guid><itunes:season>1</itunes:season><podcast:season>2</podcast:season></item>
+            </channel></rss>
+            """
+        let episodes = try FeedParser.parse(Array(document.utf8), baseURL: nil).get().channel.episodes
+        #expect(episodes.map(\.season) == [2, 1])
+        #expect(episodes.first?.episodeNumber == 7)
     }
 
     @Test func aFeedWithoutTheNamespaceHasEmptyFields() throws {
