@@ -35,12 +35,12 @@ extension LibraryInterface {
 
     /// Every show's podroll, each recommended show once, with the podcast the library has for it.
     func recommended() throws(LibraryError) -> MethodReply {
-        let store = try namespaces()
+        let store = try namespaces(), podcasts = self.store
         let byURL = Dictionary(library.podcasts.map { ($0.url.absoluteString, $0.id) }, uniquingKeysWith: { first, _ in first })
         return later {
             let shows = try store.showNamespaces(of: nil)
             return [NamespaceRecords.recommended(shows) { item in
-                if let guid = item.feedGuid, let podcast = try? store.podcastID(guid: guid) { return podcast }
+                if let guid = item.feedGuid, let podcast = try? podcasts.podcastID(guid: guid) { return podcast }
                 return item.feedURL.flatMap { byURL[$0.absoluteString] }
             }]
         }

@@ -54,6 +54,11 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
         return locked { podcastRows.first { $0.url == url }?.id ?? formerURLs[url] }
     }
 
+    func podcastID(guid: String) throws -> PodcastID? {
+        noteRead()
+        return locked { podcastRows.first { $0.channel.podcast.guid == guid }?.id }
+    }
+
     private func summaryLocked(_ summary: PodcastSummary) -> PodcastSummary {
         var summary = summary
         let mine = rows.values.filter { $0.podcast == summary.id }
