@@ -203,7 +203,7 @@ struct FeedBuilder {
             NamespaceReader.text(kind, string(bytes), kept, links: links, item: &item!.space)
         case .podcastContentLink where item!.live != nil:
             NamespaceReader.contentLink(string(bytes), kept, links: links, to: &item!.live!.contentLinks)
-        default: NamespaceReader.text(kind, string(bytes), kept, links: links, item: &item!.space)
+        default: if kind.isNamespaceText { NamespaceReader.text(kind, string(bytes), kept, links: links, item: &item!.space) }
         }
     }
 
@@ -220,7 +220,7 @@ struct FeedBuilder {
         case .atomLogo, .atomIcon: if channel.atomLogo == nil || kind == .atomLogo { channel.atomLogo = string(bytes) }
         case .itunesNewFeedURL: channel.newFeedURL = string(bytes)
         case .newLocation: channel.redirect = string(bytes)
-        default: NamespaceReader.text(kind, string(bytes), kept, links: links, show: &show)
+        default: if kind.isNamespaceText { NamespaceReader.text(kind, string(bytes), kept, links: links, show: &show) }
         }
     }
 

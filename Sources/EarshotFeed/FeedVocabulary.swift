@@ -140,6 +140,11 @@ enum ElementKind: UInt8 {
         "source": .podcastSource, "integrity": .podcastIntegrity, "liveItem": .podcastLiveItem,
     ]
 
+    /// Whether the element is one of the Podcasting 2.0 elements with text that `NamespaceReader` reads.
+    var isNamespaceText: Bool {
+        (Self.podcastPerson.rawValue...Self.podcastContentLink.rawValue).contains(rawValue)
+    }
+
     /// Whether the element is an item: an RSS item, an Atom entry or a Podcasting 2.0 live item.
     var isItem: Bool { self == .item || self == .atomEntry || self == .podcastLiveItem }
 

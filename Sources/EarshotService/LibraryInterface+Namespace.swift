@@ -1,6 +1,8 @@
 import EarshotCore
+import EarshotFeed
 import EarshotMPRIS
 import EarshotStore
+import Foundation
 
 /// The Podcasting 2.0 fields on org.earshot.Earshot1: EpisodesWithPerson, Support, EpisodeDetails,
 /// PodcastDetails, Recommended, LiveItems (see dbus/org.earshot.Earshot1.xml). Read on the background.
@@ -33,16 +35,33 @@ extension LibraryInterface {
         }
     }
 
-    /// Every show's podroll, each recommended show once, with the podcast the library has for it.
+    /// Every show's podroll, each recommended show once, with the podcast the library has for it (by
+    /// podcast:guid, else address); those with a feed address become the numbered list `earshot add N`
+    /// takes from.
     func recommended() throws(LibraryError) -> MethodReply {
         let store = try namespaces(), podcasts = self.store
-        let byURL = Dictionary(library.podcasts.map { ($0.url.absoluteString, $0.id) }, uniquingKeysWith: { first, _ in first })
-        return later {
-            let shows = try store.showNamespaces(of: nil)
-            return [NamespaceRecords.recommended(shows) { item in
-                if let guid = item.feedGuid, let podcast = try? podcasts.podcastID(guid: guid) { return podcast }
-                return item.feedURL.flatMap { byURL[$0.absoluteString] }
-            }]
+        return .later { [weak self] respond in
+            self?.background.run({ () -> Result<([(item: RemoteItem, from: StoredShowNamespace)], [String: PodcastID]), Error> in
+                Result {
+                    let found = NamespaceRecords.recommendations(try store.showNamespaces(of: nil))
+                    var byGuid: [String: PodcastID] = [:]
+                    for guid in found.compactMap(\.item.feedGuid) { byGuid[guid] = try podcasts.podcastID(guid: guid) }
+                    return (found, byGuid)
+                }
+            }, completion: { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let (found, byGuid)):
+                    let list = self.session.finder.recommend(found.compactMap { $0.item.feedURL.map { FeedLink(url: $0, title: nil) } })
+                    var byURL: [URL: PodcastID] = [:]
+                    for show in list.shows { if let podcast = show.podcast { byURL[show.feed] = podcast } }
+                    respond(.success([NamespaceRecords.recommended(found) { item in
+                        item.feedGuid.flatMap { byGuid[$0] } ?? item.feedURL.flatMap { byURL[$0] }
+                    }]))
+                case .failure(let error):
+                    respond(.failure(.failed("cannot read the library: \(error)")))
+                }
+            })
         }
     }
 

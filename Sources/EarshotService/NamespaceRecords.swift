@@ -101,21 +101,37 @@ enum NamespaceRecords {
         return .vardict(entries)
     }
 
-    /// Recommendation dictionaries: the podroll of every show, once per feed: feed_guid s, feed_url s,
-    /// from x (the first podcast recommending it), from_title s, subscribed x (when the library has it).
-    static func recommended(_ shows: [StoredShowNamespace], subscribed: (RemoteItem) -> PodcastID?) -> DBusValue {
+    /// The podroll of every show, each recommended show once (by guid, else address), with the first
+    /// show recommending it.
+    static func recommendations(_ shows: [StoredShowNamespace]) -> [(item: RemoteItem, from: StoredShowNamespace)] {
         var seen = Set<String>()
-        var records: [DBusValue] = []
+        var found: [(item: RemoteItem, from: StoredShowNamespace)] = []
         for show in shows {
             for item in show.fields.podroll {
                 guard let key = item.feedGuid ?? item.feedURL?.absoluteString, seen.insert(key).inserted else { continue }
-                var entries: [(String, DBusValue)] = [("from", .int64(show.podcast.rawValue))]
-                if let guid = item.feedGuid { entries.append(("feed_guid", .string(guid))) }
-                if let url = item.feedURL { entries.append(("feed_url", .string(url.absoluteString))) }
-                if let title = show.title { entries.append(("from_title", .string(title))) }
-                if let podcast = subscribed(item) { entries.append(("subscribed", .int64(podcast.rawValue))) }
-                records.append(.vardict(entries))
+                found.append((item, show))
             }
+        }
+        return found
+    }
+
+    /// Recommendation dictionaries: number u (for `earshot add N`: those with a feed address, from 1),
+    /// feed_guid s, feed_url s, from x (the first podcast recommending it), from_title s, subscribed x
+    /// (when the library has it).
+    static func recommended(_ found: [(item: RemoteItem, from: StoredShowNamespace)], subscribed: (RemoteItem) -> PodcastID?) -> DBusValue {
+        var records: [DBusValue] = []
+        var number: UInt32 = 0
+        for (item, show) in found {
+            var entries: [(String, DBusValue)] = [("from", .int64(show.podcast.rawValue))]
+            if item.feedURL != nil {
+                number += 1
+                entries.append(("number", .uint32(number)))
+            }
+            if let guid = item.feedGuid { entries.append(("feed_guid", .string(guid))) }
+            if let url = item.feedURL { entries.append(("feed_url", .string(url.absoluteString))) }
+            if let title = show.title { entries.append(("from_title", .string(title))) }
+            if let podcast = subscribed(item) { entries.append(("subscribed", .int64(podcast.rawValue))) }
+            records.append(.vardict(entries))
         }
         return BusRecords.list(records)
     }

@@ -172,12 +172,15 @@ public struct EpisodeListing: Sendable, Equatable {
     public var soundMIMEType: String?
     /// The people the item names (`podcast:person`), as listed.
     public var people: [Person]
+    /// The item's `podcast:alternateEnclosure`s, as listed.
+    public var alternateEnclosures: [AlternateEnclosure]
 
     /// A listing with the given fields.
     public init(id: EpisodeID, podcast: PodcastID, podcastTitle: String?, guid: String, title: String?,
                 releaseDate: Date?, duration: Double?, status: EpisodeStatus, isPlayable: Bool, soundURL: URL?,
-                link: URL?, soundMIMEType: String? = nil, people: [Person] = []) {
+                link: URL?, soundMIMEType: String? = nil, people: [Person] = [], alternateEnclosures: [AlternateEnclosure] = []) {
         self.people = people
+        self.alternateEnclosures = alternateEnclosures
         self.id = id
         self.podcast = podcast
         self.podcastTitle = podcastTitle

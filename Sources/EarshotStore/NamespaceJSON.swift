@@ -44,4 +44,10 @@ enum NamespaceJSON {
     static func people(_ text: String?) -> [Person] {
         text.flatMap { try? JSONDecoder().decode([Person].self, from: Data($0.utf8)) } ?? []
     }
+
+    /// The alternate enclosures of a stored `$.alternateEnclosures` array; empty for NULL or text that
+    /// cannot be read.
+    static func alternates(_ text: String?) -> [AlternateEnclosure] {
+        text.flatMap { try? JSONDecoder().decode([AlternateEnclosure].self, from: Data($0.utf8)) } ?? []
+    }
 }

@@ -129,7 +129,8 @@ extension Store {
 
     static let listingSelect = """
         SELECT e.id, f.id, f.title, e.guid, e.title, e.releaseDate, e.learnedDuration, e.duration,
-            e.soundURL, e.link, e.soundMIMEType, \(statusColumns), json_extract(e.namespace, '$.people')
+            e.soundURL, e.link, e.soundMIMEType, \(statusColumns), json_extract(e.namespace, '$.people'),
+            json_extract(e.namespace, '$.alternateEnclosures')
         FROM episode e JOIN feed f ON f.id = e.feedId LEFT JOIN episodeStatus s ON s.episodeId = e.id
         """
 
@@ -148,7 +149,7 @@ extension Store {
                 releaseDate: row.date(5), duration: row.duration(7) ?? row.duration(6),
                 status: Self.status(row, from: 11, duration: Self.knownDuration(row, from: 6)),
                 isPlayable: soundURL != nil, soundURL: soundURL, link: row.url(9), soundMIMEType: row.text(10),
-                people: NamespaceJSON.people(row.text(16))))
+                people: NamespaceJSON.people(row.text(16)), alternateEnclosures: NamespaceJSON.alternates(row.text(17))))
         }
         return listings
     }

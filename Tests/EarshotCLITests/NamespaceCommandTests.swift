@@ -91,7 +91,7 @@ struct NamespaceCommandTests {
     @Test func recommendedShowsAreNumberedWithTheirFeeds() throws {
         let earshot = try FakeEarshot()
         earshot.library.replies["Recommended"] = [.array(elementSignature: "a{sv}", [
-            .vardict([("feed_guid", .string("396d9ec6")), ("feed_url", .string("https://other.example/feed.xml")),
+            .vardict([("number", .uint32(1)), ("feed_guid", .string("396d9ec6")), ("feed_url", .string("https://other.example/feed.xml")),
                       ("from", .int64(1)), ("from_title", .string("Daily News"))]),
             .vardict([("feed_guid", .string("917393e3")), ("from", .int64(1)), ("from_title", .string("Daily News")), ("subscribed", .int64(2))]),
         ])]
@@ -99,7 +99,8 @@ struct NamespaceCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == """
             1. https://other.example/feed.xml, recommended by Daily News
-            2. podcast:guid 917393e3, recommended by Daily News (in your library: podcast 2)
+            - podcast:guid 917393e3 (no feed address given), recommended by Daily News (in your library: podcast 2)
+            earshot add N subscribes to show N (for the next hour).
 
             """)
     }

@@ -19,7 +19,8 @@ struct NamespaceDaemonTests {
             <podcast:person href="https://show.example/host">Ada Host</podcast:person>
             <podcast:locked owner="ada@show.example">yes</podcast:locked>
             <podcast:updateFrequency rrule="FREQ=WEEKLY">Weekly</podcast:updateFrequency>
-            <podcast:podroll><podcast:remoteItem feedGuid="396d9ec6" feedUrl="https://other.example/feed.xml"/></podcast:podroll>
+            <podcast:podroll><podcast:remoteItem feedGuid="396d9ec6" feedUrl="\(base)/other.xml"/>
+              <podcast:remoteItem feedGuid="917393e3-1b1e-5cef-ace4-edaa54e1f810"/></podcast:podroll>
             <podcast:liveItem status="pending" start="2031-09-26T07:30:00.000-0600">
               <title>Live next week</title><guid>live-1</guid>
               <enclosure url="https://stream.show.example/live.mp3" type="audio/mpeg" length="1"/>
@@ -34,6 +35,8 @@ struct NamespaceDaemonTests {
             .replacingOccurrences(of: "<rss version=\"2.0\"", with: "<rss version=\"2.0\" xmlns:podcast=\"https://podcastindex.org/namespace/1.0\"")
             .replacingOccurrences(of: "Daemon Show", with: "Namespace Show")
         h.server.serve("/namespace.xml", body: Array(feed.utf8), contentType: "application/rss+xml")
+        let other = AudioFixtures.feed(audioBase: h.server.baseURL).replacingOccurrences(of: "Daemon Show", with: "Other Show")
+        h.server.serve("/other.xml", body: Array(other.utf8), contentType: "application/rss+xml")
     }
 
     func earshot(_ arguments: String...) throws -> Subprocess.Output {
@@ -72,7 +75,18 @@ struct NamespaceDaemonTests {
 
         let live = try earshot("live")
         #expect(live.stdout.contains("[pending] starts 2031-09-") && live.stdout.contains("Live next week — Namespace Show"), "\(live.stdout)\(live.stderr)")
-        #expect(try earshot("recommended").stdout == "1. https://other.example/feed.xml, recommended by Namespace Show\n")
+        let namespaceShow = try #require(episodes.first?["podcast"] as? Int64)
+        let other = h.server.url("/other.xml").absoluteString
+        let recommended = try earshot("recommended")
+        #expect(recommended.stdout == """
+            1. \(other), recommended by Namespace Show
+            - podcast:guid 917393e3-1b1e-5cef-ace4-edaa54e1f810 (no feed address given), recommended by Namespace Show (in your library: podcast \(namespaceShow))
+            earshot add N subscribes to show N (for the next hour).
+
+            """, "a show recommending itself is found by its guid")
+        let added = try earshot("add", "1")
+        #expect(added.status == 0 && added.stdout.contains("Other Show"), "\(added.stdout)\(added.stderr)")
+        #expect(try earshot("recommended").stdout.contains("1. \(other), recommended by Namespace Show (in your library: podcast"))
         #expect(h.terminate() == 0)
     }
 }

@@ -90,15 +90,17 @@ enum NamespaceText {
         return lines
     }
 
-    /// The shows recommended, numbered, each with what to give `earshot add`.
+    /// The shows recommended, those with a feed address numbered for `earshot add N`.
     static func recommended(_ shows: [Vardict]) -> String {
         guard !shows.isEmpty else { return "None of your shows recommends others (podcast:podroll)." }
-        return shows.enumerated().map { index, show in
-            let address = show.string("feed_url") ?? "podcast:guid \(show.string("feed_guid") ?? "?")"
+        var lines = shows.map { show in
+            let address = show.string("feed_url") ?? "podcast:guid \(show.string("feed_guid") ?? "?") (no feed address given)"
             let from = show.string("from_title").map { ", recommended by \($0)" } ?? ""
             let have = show.integer("subscribed").map { " (in your library: podcast \($0))" } ?? ""
-            return SafeText.escaped("\(index + 1). \(address)\(from)\(have)")
-        }.joined(separator: "\n")
+            return SafeText.escaped("\(show.count("number").map { "\($0)." } ?? "-") \(address)\(from)\(have)")
+        }
+        if shows.contains(where: { $0.count("number") != nil }) { lines.append("earshot add N subscribes to show N (for the next hour).") }
+        return lines.joined(separator: "\n")
     }
 
     /// Live shows as the daemon lists them, with their status and start.
