@@ -52,10 +52,8 @@ struct FeedBuilder {
             if item != nil { finishItem() }
             itemCount += 1
             item = ItemDraft()
-            item!.live = LiveItem(status: attribute("status")?.trimmingWhitespace().lowercased() ?? "pending",
-                                  start: NamespaceReader.clip(attribute("start")).map(ReleaseDate.init(text:)),
-                                  end: NamespaceReader.clip(attribute("end")).map(ReleaseDate.init(text:)),
-                                  episode: Episode(id: ""))
+            item!.live = LiveDraft(status: attribute("status")?.trimmingWhitespace().lowercased() ?? "pending",
+                                   start: NamespaceReader.clip(attribute("start")), end: NamespaceReader.clip(attribute("end")))
             return
         case .podcastImages, .podcastChat, .podcastValue, .podcastRemoteItem, .podcastSocialInteract,
              .podcastAlternateEnclosure, .podcastSource, .podcastIntegrity:
@@ -271,10 +269,10 @@ struct FeedBuilder {
             season: draft.season, episodeNumber: draft.episode, episodeType: draft.episodeType, link: link,
             chaptersURL: fetchable(draft.chaptersURL), transcripts: draft.transcripts,
             chapters: Chapter.ordered(draft.chapters), podcast: draft.space)
-        guard var live = draft.live else { return episodes.append(episode) }
+        guard let live = draft.live else { return episodes.append(episode) }
         guard show.liveItems.count < NamespaceLimits.liveItems else { return }
-        live.episode = episode
-        show.liveItems.append(live)
+        show.liveItems.append(LiveItem(status: live.status, start: live.start.map(ReleaseDate.init(text:)),
+                                       end: live.end.map(ReleaseDate.init(text:)), episode: episode, contentLinks: live.contentLinks))
     }
 
     private func itemName(_ draft: ItemDraft) -> String {
@@ -350,8 +348,16 @@ private struct ItemDraft {
     var space = EpisodeNamespace()
     /// Whether the last `podcast:alternateEnclosure` started was kept (it has a type, and there was room).
     var alternateKept = false
-    /// For a `podcast:liveItem`, what it says of the show (its `episode` is set when it ends).
-    var live: LiveItem?
+    /// For a `podcast:liveItem`, what it says of the show.
+    var live: LiveDraft?
+}
+
+/// What a `podcast:liveItem` says besides its item's fields, before it becomes a `LiveItem`.
+private struct LiveDraft {
+    var status: String
+    var start: String?
+    var end: String?
+    var contentLinks: [FundingLink] = []
 }
 
 /// One candidate for an item's sound: an enclosure, an Atom enclosure link or a media:content.

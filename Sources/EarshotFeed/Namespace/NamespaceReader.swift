@@ -136,7 +136,8 @@ enum NamespaceReader {
     /// `text` trimmed and cut to `NamespaceLimits.characters`, or nil when nothing is left.
     static func clip(_ text: String?) -> String? {
         guard let trimmed = text?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
-        return String(trimmed.prefix(NamespaceLimits.characters))
+        // No more bytes than the limit is no more characters either: the common case walks no characters.
+        return String(trimmed.utf8.count <= NamespaceLimits.characters ? trimmed : trimmed.prefix(NamespaceLimits.characters))
     }
 
     private static func seconds(_ text: String?) -> Double? {
@@ -182,15 +183,29 @@ enum NamespaceReader {
                           medium: clip(attribute("medium"))?.lowercased())
     }
 
-    /// A `srcset`: comma-separated `address [width]w` candidates (`1x` densities count as no width).
+    /// A `srcset`: comma-separated `address [width]w` candidates (`1x` densities count as no width). Read
+    /// byte by byte: a feed gives one per item, and splitting by characters cost more than the rest of the item.
     private static func images(_ srcset: String?, _ links: LinkResolver) -> [ImageSource] {
         guard let srcset else { return [] }
         var images: [ImageSource] = []
-        for candidate in srcset.prefix(NamespaceLimits.characters * 4).split(separator: ",") where images.count < NamespaceLimits.perList {
-            let parts = candidate.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
-            guard let first = parts.first, let address = links.url(String(first)), links.mayFetch(address) else { continue }
-            let width = parts.dropFirst().first.flatMap { $0.hasSuffix("w") ? Int($0.dropLast()) : nil }
-            images.append(ImageSource(url: address, width: width.flatMap { $0 > 0 ? $0 : nil }))
+        let bytes = srcset.utf8.prefix(NamespaceLimits.characters * 4)
+        var index = bytes.startIndex
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        while index < bytes.endIndex, images.count < NamespaceLimits.perList {
+            while index < bytes.endIndex, isSpace(bytes[index]) || bytes[index] == UInt8(ascii: ",") { index = bytes.index(after: index) }
+            let start = index
+            while index < bytes.endIndex, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ",") { index = bytes.index(after: index) }
+            guard start < index else { break }
+            let address = String(decoding: bytes[start..<index], as: UTF8.self)
+            var width = 0, digits = 0, descriptor = false
+            while index < bytes.endIndex, bytes[index] != UInt8(ascii: ",") {
+                let byte = bytes[index]
+                if byte >= 0x30 && byte <= 0x39 && width < 1_000_000 { width = width * 10 + Int(byte - 0x30); digits += 1 }
+                if byte == UInt8(ascii: "w") { descriptor = true }
+                index = bytes.index(after: index)
+            }
+            guard let url = links.url(address), links.mayFetch(url) else { continue }
+            images.append(ImageSource(url: url, width: descriptor && digits > 0 && width > 0 ? width : nil))
         }
         return images
     }
