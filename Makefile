@@ -6,10 +6,14 @@ DEBIAN_PACKAGES := pkg-config libglib2.0-dev glib-networking libsoup-3.0-dev lib
 	libdbus-1-dev dbus-daemon playerctl libsqlite3-dev sqlite3 \
 	libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-tools \
 	gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav \
-	espeak-ng libsecret-1-dev gnome-keyring php8.2-cli php8.2-sqlite3 python3-mygpoclient \
-	dpkg-dev lintian man-db groff-base bash-completion zsh fish
+	espeak-ng libsecret-1-dev gnome-keyring php8.2-cli php8.2-sqlite3 python3-mygpoclient python3-dbusmock \
+	dpkg-dev lintian man-db groff-base bash-completion zsh fish libncurses-dev tmux
 
-.PHONY: deps build release test test-deb run bench clean install install-files uninstall uninstall-files deb
+# The speech recognition helper's (docs/transcription.md): its Python environment, and the LibriVox
+# reading with its text that its tests hear.
+DEBIAN_PACKAGES += python3 python3-venv pocketsphinx-testdata
+
+.PHONY: deps build release transcriber test test-deb run bench clean install install-files uninstall uninstall-files deb
 
 deps:
 	@scripts/install-debian-packages $(DEBIAN_PACKAGES)
@@ -23,21 +27,28 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 
-# The suite, then the short endurance soak on the debug daemon (bench/soak.sh --short: about 60 s of
-# episode changes, refreshes, downloads and calls on one daemon, then checks that memory, descriptors,
-# threads and the database stayed bounded), then the Debian package built from the release binary and
+# The speech recognition helper (docs/transcription.md) in .build/transcriber: a Python environment
+# with its packages pinned by hash, set up once and again when transcriber/requirements.txt changes.
+transcriber: deps
+	scripts/setup-transcriber .build/transcriber
+
+# The suite, then the speech recognition helper's own tests (scripts/test-transcriber), then the short
+# endurance soak on the debug daemon (bench/soak.sh --short: about 60 s of episode changes, refreshes,
+# downloads and calls on one daemon, then checks that memory, descriptors, threads and the database
+# stayed bounded), then the Debian package built from the release binary and
 # tried as a listener would (scripts/test-deb: as root only, since it installs the package; it builds
 # the release binary and the package first, and says so when it skips).
-test: deps
+test: deps transcriber
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/run-tests
+	scripts/test-transcriber
 	bench/soak.sh --short --build .build/debug
 	@$(MAKE) --no-print-directory test-deb
 
 test-deb: deps
 	scripts/test-deb
 
-run: release
+run: release transcriber
 	scripts/run-daemon $(ARGS)
 
 bench: release
@@ -73,6 +84,8 @@ else
 SYSTEMD_USER_UNIT_DIR ?= $(PREFIX)/lib/systemd/user
 endif
 DEMO_DIR ?= $(DATADIR)/earshot/demo
+# The speech recognition helper's source, its pinned requirements and its setup script (`setup DIR`).
+TRANSCRIBER_DIR ?= $(DATADIR)/earshot/transcriber
 MANDIR ?= $(DATADIR)/man
 # Shell completions go where each shell looks for the prefix: bash-completion reads
 # share/bash-completion/completions next to a command's bin/ and under $XDG_DATA_HOME and
@@ -121,6 +134,8 @@ install-files:
 	install -D -m 0644 data/org.earshot.Earshot.search-provider.ini '$(DESTDIR)$(DATADIR)/gnome-shell/search-providers/org.earshot.Earshot.search-provider.ini'
 	install -D -m 0644 data/earshot-krunner.desktop '$(DESTDIR)$(DATADIR)/krunner/dbusplugins/earshot.desktop'
 	install -D -m 0644 -t '$(DESTDIR)$(DEMO_DIR)' $(wildcard data/demo/*)
+	install -D -m 0644 -t '$(DESTDIR)$(TRANSCRIBER_DIR)' $(wildcard transcriber/*.py) transcriber/requirements.txt
+	install -D -m 0755 scripts/setup-transcriber '$(DESTDIR)$(TRANSCRIBER_DIR)/setup'
 	$(call install-template,dbus/org.mpris.MediaPlayer2.earshot.service.in,$(DESTDIR)$(DBUS_SERVICE_DIR)/org.mpris.MediaPlayer2.earshot.service)
 	$(call install-template,data/earshot.service.in,$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/earshot.service)
 	@echo "scripts/generate-docs: man pages and completions from $(EARSHOT_BINARY)"; \
@@ -147,7 +162,7 @@ uninstall-files:
 		'$(DESTDIR)$(MANDIR)/man1/earshot.1' '$(DESTDIR)$(MANDIR)/man5/earshot.conf.5' \
 		'$(DESTDIR)$(BASH_COMPLETION_DIR)/earshot' '$(DESTDIR)$(ZSH_COMPLETION_DIR)/_earshot' \
 		'$(DESTDIR)$(FISH_COMPLETION_DIR)/earshot.fish'
-	rm -rf '$(DESTDIR)$(DEMO_DIR)'
+	rm -rf '$(DESTDIR)$(DEMO_DIR)' '$(DESTDIR)$(TRANSCRIBER_DIR)'
 	@if [ -d '$(DESTDIR)$(DATADIR)/earshot' ]; then rmdir --ignore-fail-on-non-empty '$(DESTDIR)$(DATADIR)/earshot'; fi
 
 # The Debian package (README.md, "Installing"): earshot_VERSION_ARCH.deb in this folder, from the

@@ -15,6 +15,8 @@ public struct Channel: Sendable, Equatable, Codable {
     /// Where the publisher says the feed now lives (itunes:new-feed-url, else `<redirect><newLocation>`),
     /// when present.
     public var newFeedURL: URL?
+    /// The language the feed declares (`<language>`, e.g. `en-us`, `zh-CN`), as written.
+    public var language: String?
     /// Episodes in the order the feed lists them.
     public var episodes: [Episode]
     /// The Podcasting 2.0 fields of the channel (people, funding, live items…).
@@ -23,8 +25,10 @@ public struct Channel: Sendable, Equatable, Codable {
     /// A channel with the given fields.
     public init(
         title: String? = nil, link: URL? = nil, author: String? = nil, description: String = "",
-        profileImage: URL? = nil, newFeedURL: URL? = nil, episodes: [Episode] = [], podcast: ShowNamespace = ShowNamespace()
+        profileImage: URL? = nil, newFeedURL: URL? = nil, language: String? = nil, episodes: [Episode] = [],
+        podcast: ShowNamespace = ShowNamespace()
     ) {
+        self.language = language
         self.title = title
         self.link = link
         self.author = author

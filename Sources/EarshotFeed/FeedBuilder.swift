@@ -150,7 +150,7 @@ struct FeedBuilder {
         return Channel(
             title: channel.title, link: url(channel.link), author: channel.author ?? channel.atomAuthor,
             description: channel.description.map { bytes in bytes.withUnsafeBufferPointer { PlainText.from($0, isHTML: true) } } ?? "",
-            profileImage: profileImage, newFeedURL: newFeedURL, episodes: episodes, podcast: show)
+            profileImage: profileImage, newFeedURL: newFeedURL, language: channel.language, episodes: episodes, podcast: show)
     }
 
     // MARK: Where text belongs
@@ -218,6 +218,7 @@ struct FeedBuilder {
         case .atomLogo, .atomIcon: if channel.atomLogo == nil || kind == .atomLogo { channel.atomLogo = string(bytes) }
         case .itunesNewFeedURL: channel.newFeedURL = string(bytes)
         case .newLocation: channel.redirect = string(bytes)
+        case .language: channel.language = string(bytes)
         default: if kind.isNamespaceText { NamespaceReader.text(kind, string(bytes), kept, links: links, show: &show) }
         }
     }
@@ -395,6 +396,7 @@ private struct ChannelDraft {
     var imageURL: String?
     var atomLogo: String?
     var newFeedURL: String?
+    var language: String?
     /// `<redirect><newLocation>`: where the feed moved, said the older way.
     var redirect: String?
 }

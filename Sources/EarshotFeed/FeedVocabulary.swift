@@ -37,7 +37,7 @@ enum ElementKind: UInt8 {
     // Roots and containers.
     case rss, rdf, atomFeed, channel, item, atomEntry, image, atomAuthor
     // RSS 2.0 (no namespace, or RSS 1.0's).
-    case title, link, description, pubDate, guid, enclosure, url, managingEditor, redirect, newLocation
+    case title, link, description, pubDate, guid, enclosure, url, managingEditor, redirect, newLocation, language
     // iTunes.
     case itunesAuthor, itunesSummary, itunesImage, itunesDuration, itunesSeason, itunesEpisode,
          itunesEpisodeType, itunesNewFeedURL
@@ -74,6 +74,7 @@ enum ElementKind: UInt8 {
             case "managingEditor": self = .managingEditor
             case "redirect": self = .redirect
             case "newLocation": self = .newLocation
+            case "language": self = .language
             default: self = .other
             }
         case FeedNamespace.itunes?, FeedNamespace.itunesCapitalised?:

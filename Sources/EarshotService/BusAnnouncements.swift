@@ -20,6 +20,13 @@ public final class BusAnnouncements {
             self?.adapter?.stateChanged()
         }
         subscription = session.events.subscribe { [weak self] event in self?.hear(event) }
+        // A smart playlist whose episodes changed is announced (only then: playerctld makes the player
+        // that signalled last the active one); one made or removed changes PlaylistCount.
+        session.playlists?.onContentsChanged = { [weak self, weak bridge] playlist in
+            guard let entry = bridge?.smartEntry(playlist) else { return }
+            self?.adapter?.playlistChanged(entry)
+        }
+        session.playlists?.onListChanged = { [weak self] in self?.adapter?.stateChanged() }
     }
 
     private func hear(_ event: SessionEvent) {
@@ -34,7 +41,7 @@ public final class BusAnnouncements {
         case .podcastsChanged:
             adapter?.stateChanged()
         case .episodeChanged, .progressSaved, .newEpisodes, .refreshFinished, .podcastRemoved, .settingChanged,
-             .listened, .marked, .downloaded, .placesSynced:
+             .listened, .marked, .downloaded, .placesSynced, .transcription:
             break
         }
     }

@@ -46,6 +46,7 @@ extension LibraryInterface {
         if let index = player.currentChapterIndex { entries.append(("chapter", ComfortRecords.chapter(index, of: player.chapters, current: index))) }
         if player.current != nil { entries.append(("chapters", .uint32(UInt32(clamping: player.chapters.count)))) }
         if player.soundProfile.trimSilence { entries.append(("time_saved", .double(player.timeSaved.inSeconds))) }
+        if searchIndex?.isRebuilding == true { entries.append(("search_index", .string("rebuilding"))) }
         return entries
     }
 

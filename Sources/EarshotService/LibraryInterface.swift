@@ -24,6 +24,8 @@ public final class LibraryInterface: MethodsOnlyInterface {
     weak var object: ExportedObject?
     /// The sync account's side (nil: sync is not offered).
     public var syncSetup: SyncSetup?
+    /// The search index's upkeep, for Status (nil: not kept).
+    public var searchIndex: SearchIndexUpkeep?
 
     public init(session: Session, store: LibraryStore, background: Background, bridge: MPRISPlayer) {
         self.session = session

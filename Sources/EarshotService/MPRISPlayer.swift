@@ -1,5 +1,6 @@
 import EarshotCore
 import EarshotFeed
+import EarshotGLib
 import EarshotMPRIS
 import EarshotPlayback
 import EarshotStore
@@ -21,6 +22,8 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
     /// The playlist id of the inbox (new episodes not yet dealt with; activating it plays the newest).
     public static let inboxPlaylist = "/org/earshot/playlist/inbox"
     static let podcastPlaylistPrefix = "/org/earshot/playlist/podcast/"
+    /// Smart playlists are `…/smart/<id>`.
+    public static let smartPlaylistPrefix = "/org/earshot/playlist/smart/"
 
     public init(session: Session, art: ArtLookup) {
         self.session = session
@@ -82,7 +85,7 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
 
     /// Every playlist; covers not cached yet are fetched (and announced with PlaylistChanged).
     public var playlists: [PlaylistEntry] {
-        [upNextEntry, inboxEntry] + library.podcasts.map { playlist(for: $0, fetchingArt: true) }
+        [upNextEntry, inboxEntry] + smartEntries + library.podcasts.map { playlist(for: $0, fetchingArt: true) }
     }
 
     /// The inbox, after Up Next.
@@ -96,7 +99,16 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
         return PlaylistEntry(id: Self.upNextPlaylist, name: "Up Next", lastPlayed: lastPlayed)
     }
 
-    public var playlistCount: Int { library.podcasts.count + 2 }
+    public var playlistCount: Int { library.podcasts.count + 2 + (session.playlists?.all.count ?? 0) }
+
+    /// The smart playlists, after Up Next and the inbox, oldest first.
+    var smartEntries: [PlaylistEntry] { session.playlists?.all.map(smartEntry) ?? [] }
+
+    /// A smart playlist's entry.
+    public func smartEntry(_ playlist: SmartPlaylist) -> PlaylistEntry {
+        PlaylistEntry(id: Self.smartPlaylistPrefix + String(playlist.id), name: SafeText.stripped(playlist.name),
+                      created: playlist.createdAt.timeIntervalSince1970, lastPlayed: playlist.playedAt?.timeIntervalSince1970)
+    }
 
     /// Every podcast's playlist with the covers known so far (nothing is looked up).
     var knownPlaylists: [PlaylistEntry] { library.podcasts.map { playlist(for: $0) } }
@@ -111,6 +123,13 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
         }
         if id == Self.inboxPlaylist {
             return try mapped { () throws(LibraryError) in try session.inbox.playNewest() }
+        }
+        if id.hasPrefix(Self.smartPlaylistPrefix), let raw = Int64(id.dropFirst(Self.smartPlaylistPrefix.count)),
+           let playlists = session.playlists, playlists.all.contains(where: { $0.id == raw }) {
+            // Evaluated on the reader; the call answers at once (MPRIS has no later answer).
+            return playlists.play(nil, id: raw) { result in
+                if case .failure(let error) = result { Log.warning("ActivatePlaylist \(id): \(error)") }
+            }
         }
         guard id.hasPrefix(Self.podcastPlaylistPrefix), let raw = Int64(id.dropFirst(Self.podcastPlaylistPrefix.count)) else {
             throw .indexOutOfRange("there is no playlist \(id)")

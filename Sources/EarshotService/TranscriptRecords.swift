@@ -21,6 +21,7 @@ enum TranscriptRecords {
             entries.append(("place", .string("transcript")))
             if let start { entries.append(("at", .double(start))) }
             if let speaker { entries.append(("speaker", .string(speaker))) }
+            if let generator = hit.generator { entries.append(("generated", .string(generator.description))) }
         case .bookmark(let id, let start):
             entries += [("place", .string("bookmark")), ("at", .double(start)), ("bookmark", .int64(id))]
         }
@@ -28,8 +29,13 @@ enum TranscriptRecords {
     }
 
     static func transcript(_ transcript: StoredTranscript, of episode: EpisodeID) -> [DBusValue] {
-        let about: DBusValue = .vardict([("episode", .int64(episode.rawValue)), ("url", .string(transcript.url.absoluteString)),
-                                         ("fetched", .int64(Int64(transcript.fetchedAt.timeIntervalSince1970.rounded(.down))))])
+        var entries: [(String, DBusValue)] = [("episode", .int64(episode.rawValue)), ("url", .string(transcript.url.absoluteString)),
+                                              ("fetched", .int64(Int64(transcript.fetchedAt.timeIntervalSince1970.rounded(.down))))]
+        if let generator = transcript.generator {
+            entries += [("generator", .string(generator.engine)), ("generator_model", .string(generator.model)),
+                        ("complete", .boolean(transcript.complete))]
+        }
+        let about: DBusValue = .vardict(entries)
         let segments = transcript.segments.map { segment -> DBusValue in
             var entries: [(String, DBusValue)] = [("text", .string(segment.text))]
             if let start = segment.start { entries.append(("start", .double(start))) }

@@ -23,23 +23,33 @@ import GRDB
 ///   segments are one range of the primary key. `transcriptAttempt` holds failed fetches and their retry.
 /// - The full-text index (v7, `SearchIndex`): FTS5 tables `podcastSearch`, `episodeSearch` and
 ///   `transcriptSearch`, external-content over `feed` and two views, kept by the store's own writer;
-///   from v9 the episode and transcript indexes keep 4-character prefixes as well as 3.
+///   from v9 the episode and transcript indexes keep 4-character prefixes as well as 3; from v10 they
+///   use `SearchTokenizer` (bigrams for Chinese, Japanese, Korean and Thai), and `searchIndexState`
+///   keeps how far each index being filled has got (`SearchFill`) and whether the daemon is running.
+/// - Generated transcripts (v11): `transcript.generator` and `generatorModel` name the engine that made
+///   it on this computer (NULL: the publisher's); `generatedComplete` is 1 once the whole episode was
+///   heard. Its segments are appended as they are recognised. `feed.language` is the feed's `<language>`.
 /// - `rowHighWater` (v12, `RowNumbers`): the highest podcast and episode number ever removed, so new
 ///   rows are numbered past it.
+/// - `smartPlaylist` (v13): a smart playlist's name (unique regardless of case) and its rules as the
+///   JSON of `PlaylistRules`; `episode_releaseDate` lets the newest and oldest orders walk an index.
 /// - Podcasting 2.0 (v15, `NamespaceJSON`): `feed.namespace` and `episode.namespace` hold a channel's
 ///   `ShowNamespace` and an item's `EpisodeNamespace` as JSON, NULL when the feed said nothing;
 ///   `feed.podcastGuid` is the show's `podcast:guid`, indexed, to find a show that moved.
 /// - `bookmark` (v14): a marked moment (`position` seconds) of an episode, the listener's `note` and
 ///   the transcript's words `said` around it; removed with the episode.
 enum Schema {
-    /// What a listener should know before the migrations that take long on a big library run: the
-    /// search index rebuilt (v9) takes about a minute for every 250,000 episodes. Nil for a new
-    /// library, or one already migrated.
+    /// What a listener should know before the migrations that change the search index run: v9 rebuilds
+    /// it before the daemon starts (about a minute for every 250,000 episodes); v10 makes it again
+    /// empty, and the daemon fills it in the background (`SearchFill`). Nil for a new library, or one
+    /// already migrated.
     static func upgradeNotice(_ db: Database) throws -> String? {
         let applied = try migrator.appliedIdentifiers(db)
-        guard !applied.isEmpty, !applied.contains("v9") else { return nil }
+        guard !applied.isEmpty, !applied.contains("v10") else { return nil }
         let episodes = try Int.fetchOne(db, sql: "SELECT count(*) FROM episode") ?? 0
-        return "rebuilding the search index of \(episodes) episodes, once, for faster search as you type; a big library takes minutes (about one per 250,000 episodes)"
+        let filling = "the search index of \(episodes) episodes is rebuilt once, in the background, so that words inside Chinese, Japanese, Korean and Thai text are found; until it is done (about a minute per 250,000 episodes), find's results may be incomplete"
+        guard !applied.contains("v9") else { return filling }
+        return "rebuilding the search index of \(episodes) episodes, once, for faster search as you type; a big library takes minutes (about one per 250,000 episodes); then " + filling
     }
 
     static let migrator: DatabaseMigrator = {
@@ -269,9 +279,29 @@ enum Schema {
             // Version 9: four letters being typed read one list of the index (`SearchIndex`).
             try db.execute(sql: SearchIndex.version9SQL)
         }
+        migrator.registerMigration("v10") { db in
+            // Version 10: words inside Chinese, Japanese, Korean and Thai text (`SearchTokenizer`); the
+            // indexes are made empty, and filled by the daemon in the background (`SearchFill`).
+            try db.execute(sql: SearchIndex.version10SQL)
+        }
+        migrator.registerMigration("v11") { db in
+            // Version 11: transcripts made on this computer. A generated transcript names its engine and
+            // model (NULL for a publisher's) and says whether the whole episode was heard; the feed's
+            // language says whether the engine can hear it. Touches nothing v10 made.
+            try db.execute(sql: """
+                ALTER TABLE transcript ADD COLUMN generator TEXT;
+                ALTER TABLE transcript ADD COLUMN generatorModel TEXT;
+                ALTER TABLE transcript ADD COLUMN generatedComplete INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE feed ADD COLUMN language TEXT;
+                """)
+        }
         migrator.registerMigration("v12") { db in
             // Version 12: a removed podcast's or episode's number is never given again (`RowNumbers`).
             try db.execute(sql: RowNumbers.schemaSQL)
+        }
+        migrator.registerMigration("v13") { db in
+            // Version 13: smart playlists, a name and rules (JSON) each (`Store+Playlists`).
+            try db.execute(sql: Store.smartPlaylistSchemaSQL)
         }
         migrator.registerMigration("v14") { db in
             // Version 14: bookmarks, a moment of an episode with a note (`Store+Bookmarks`).

@@ -12,8 +12,10 @@ import GRDB
 /// - `transcriptSearch(text, podcast)` over the view `transcriptSearchContent`: one row per transcript
 ///   segment (its row id is the segment's, `TranscriptRows`); the speaker and times are not indexed.
 ///
-/// All three use `unicode61 remove_diacritics 2` (case and accents folded) and `detail=full`, which
-/// phrases and snippets need. The episode and transcript indexes keep 3- and 4-character prefixes
+/// All three use `SearchTokenizer` (schema v10; before, `unicode61 remove_diacritics 2`, which it wraps:
+/// case and accents folded, and bigrams for Chinese, Japanese, Korean and Thai) and `detail=full`, which
+/// phrases and snippets need. From v10 the daemon fills them in the background, and a damaged one is
+/// emptied and filled again (`SearchFill`). The episode and transcript indexes keep 3- and 4-character prefixes
 /// (`prefix='3 4'`, schema v9; v7 kept only 3): a query typed so far (`mar*`, `mars*`) reads one list
 /// instead of merging those of every word that starts so (FTS5 3.40 merges them all before giving the
 /// first row); longer prefixes merge, but few words share five letters.
@@ -31,6 +33,7 @@ import GRDB
 ///
 /// Temporary, because they call Earshot's own SQL functions (`plainText`, `chapterTitles`), which
 /// another program (the sqlite3 shell) does not have: its writes succeed and are simply not indexed.
+/// While an index is being filled, `flush` keeps only its rows up to the fill's mark (`filledThrough`).
 enum SearchIndex {
     /// `episodeSearchContent` and the index tables, as schema v7 made them (keeping 3-character prefixes).
     static let version7SQL = """
@@ -46,13 +49,57 @@ enum SearchIndex {
         """ + prefixIndexesSQL(prefixes: "3")
 
     /// The episode and transcript indexes, keeping the lists of the prefixes of `prefixes` characters.
-    private static func prefixIndexesSQL(prefixes: String) -> String {
+    private static func prefixIndexesSQL(prefixes: String, tokenizer: String = tokenizer) -> String {
+        episodeIndexSQL(prefixes: prefixes, tokenizer: tokenizer) + "\n" + transcriptIndexSQL(prefixes: prefixes, tokenizer: tokenizer) + "\n"
+    }
+
+    private static func episodeIndexSQL(prefixes: String, tokenizer: String) -> String {
         """
         CREATE VIRTUAL TABLE episodeSearch USING fts5(
             title, chapters, notes, podcast, content='episodeSearchContent', content_rowid='id', tokenize='\(tokenizer)', prefix='\(prefixes)');
+        """
+    }
+
+    private static func transcriptIndexSQL(prefixes: String, tokenizer: String) -> String {
+        """
         CREATE VIRTUAL TABLE transcriptSearch USING fts5(
             text, podcast, content='transcriptSearchContent', content_rowid='id', tokenize='\(tokenizer)', prefix='\(prefixes)');
         """
+    }
+
+    /// The podcast index with `tokenizer`.
+    private static func podcastIndexSQL(tokenizer: String) -> String {
+        "CREATE VIRTUAL TABLE podcastSearch USING fts5(title, content='feed', content_rowid='id', tokenize='\(tokenizer)');"
+    }
+
+    /// Each index as schema v10 makes it (with `SearchTokenizer`), by name: also how a damaged one is made again.
+    static let version10Tables = [
+        "podcastSearch": podcastIndexSQL(tokenizer: SearchTokenizer.name),
+        "episodeSearch": episodeIndexSQL(prefixes: "3 4", tokenizer: SearchTokenizer.name),
+        "transcriptSearch": transcriptIndexSQL(prefixes: "3 4", tokenizer: SearchTokenizer.name),
+    ]
+
+    /// The indexes, in the order they are filled.
+    static let tables = ["podcastSearch", "episodeSearch", "transcriptSearch"]
+
+    /// Schema v10: the three indexes made again, empty, with `SearchTokenizer` (words inside Chinese,
+    /// Japanese, Korean and Thai text), and `searchIndexState`, whose `fill.<index>` keys say which
+    /// indexes are being filled and up to which row id (`SearchFill`): those of a library that has rows
+    /// to index. The daemon fills them in the background, in steps, after owning its name.
+    static let version10SQL = """
+        DROP TABLE podcastSearch;
+        DROP TABLE episodeSearch;
+        DROP TABLE transcriptSearch;
+        """ + tables.map { version10Tables[$0]! + "\n" }.joined() + """
+        CREATE TABLE searchIndexState (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+        INSERT INTO searchIndexState SELECT 'fill.podcastSearch', \(Int64.min) WHERE EXISTS (SELECT 1 FROM feed);
+        INSERT INTO searchIndexState SELECT 'fill.episodeSearch', \(Int64.min) WHERE EXISTS (SELECT 1 FROM episode);
+        INSERT INTO searchIndexState SELECT 'fill.transcriptSearch', \(Int64.min) WHERE EXISTS (SELECT 1 FROM transcriptSegment);
+        """
+
+    /// The highest row id of `index` that the index holds (while it is being filled), or the highest there is.
+    static func filledThrough(_ index: String) -> String {
+        "coalesce((SELECT value FROM searchIndexState WHERE key = 'fill.\(index)'), \(Int64.max))"
     }
 
     /// Schema v9: the episode and transcript indexes made again keeping 4-character prefixes too, and
@@ -72,6 +119,7 @@ enum SearchIndex {
         INSERT INTO episodeSearch(episodeSearch) VALUES ('rebuild');
         """
 
+    /// The tokenizer of schema v7 to v9 (v10: `SearchTokenizer`, which uses it for the scripts written with spaces).
     static let tokenizer = "unicode61 remove_diacritics 2"
 
     /// Creates the queues and triggers that keep the index on `db` (the store's writer), once it is
@@ -133,7 +181,10 @@ enum SearchIndex {
 
     /// Brings the index up to date with the rows the triggers noted in this transaction: takes out what
     /// it held for them, indexes them as they are now (a row deleted meanwhile is not), and empties the
-    /// queues. One statement per index that has work.
+    /// queues. One statement per index that has work. While an index is being filled (`SearchFill`), only
+    /// its rows up to the fill's mark are touched: the fill indexes the others, as they are when it comes
+    /// to them, so each row is indexed once. `CROSS JOIN` keeps the queue the outer loop: with the mark's
+    /// bound on its ids, SQLite would otherwise carry the bound over to the content and read every row below it.
     static func flush(_ db: Database) throws {
         let pending = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT EXISTS (SELECT 1 FROM podcastQueue), EXISTS (SELECT 1 FROM episodeQueue), EXISTS (SELECT 1 FROM segmentQueue)
@@ -142,25 +193,26 @@ enum SearchIndex {
         if pending.flag(0) {
             try db.execute(sql: """
                 INSERT INTO podcastSearch(podcastSearch, rowid, title)
-                SELECT 'delete', id, title FROM podcastQueue WHERE indexed
-                UNION ALL SELECT NULL, f.id, f.title FROM podcastQueue q JOIN feed f ON f.id = q.id;
+                SELECT 'delete', id, title FROM podcastQueue WHERE indexed AND id <= \(filledThrough("podcastSearch"))
+                UNION ALL SELECT NULL, f.id, f.title FROM podcastQueue q CROSS JOIN feed f ON f.id = q.id WHERE q.id <= \(filledThrough("podcastSearch"));
                 DELETE FROM podcastQueue;
                 """)
         }
         if pending.flag(1) {
             try db.execute(sql: """
                 INSERT INTO episodeSearch(episodeSearch, rowid, title, chapters, notes, podcast)
-                SELECT 'delete', id, title, chapters, notes, podcast FROM episodeQueue WHERE indexed
+                SELECT 'delete', id, title, chapters, notes, podcast FROM episodeQueue WHERE indexed AND id <= \(filledThrough("episodeSearch"))
                 UNION ALL SELECT NULL, c.id, c.title, c.chapters, c.notes, c.podcast
-                FROM episodeQueue q JOIN episodeSearchContent c ON c.id = q.id;
+                FROM episodeQueue q CROSS JOIN episodeSearchContent c ON c.id = q.id WHERE q.id <= \(filledThrough("episodeSearch"));
                 DELETE FROM episodeQueue;
                 """)
         }
         if pending.flag(2) {
             try db.execute(sql: """
                 INSERT INTO transcriptSearch(transcriptSearch, rowid, text, podcast)
-                SELECT 'delete', id, text, podcast FROM segmentQueue WHERE indexed
-                UNION ALL SELECT NULL, c.id, c.text, c.podcast FROM segmentQueue q JOIN transcriptSearchContent c ON c.id = q.id;
+                SELECT 'delete', id, text, podcast FROM segmentQueue WHERE indexed AND id <= \(filledThrough("transcriptSearch"))
+                UNION ALL SELECT NULL, c.id, c.text, c.podcast FROM segmentQueue q CROSS JOIN transcriptSearchContent c ON c.id = q.id
+                WHERE q.id <= \(filledThrough("transcriptSearch"));
                 DELETE FROM segmentQueue;
                 """)
         }

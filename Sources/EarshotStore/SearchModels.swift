@@ -30,9 +30,13 @@ public struct SearchHit: Sendable, Equatable {
     /// Relevance (`SearchRank`: BM25's term frequencies with Earshot's weights, titles 10, chapters 5,
     /// notes 2, transcript 1): higher is better; comparable within one search only.
     public var relevance: Double
+    /// For a transcript moment: the engine that made the transcript on this computer (nil: the publisher's).
+    public var generator: TranscriptGenerator?
 
     /// A hit with the given fields.
-    public init(podcast: PodcastID, episode: EpisodeID?, place: SearchPlace, snippet: String, moments: Int, relevance: Double) {
+    public init(podcast: PodcastID, episode: EpisodeID?, place: SearchPlace, snippet: String, moments: Int, relevance: Double,
+                generator: TranscriptGenerator? = nil) {
+        self.generator = generator
         self.podcast = podcast
         self.episode = episode
         self.place = place

@@ -11,6 +11,9 @@
 ///   has at least `shortestPrefix` characters (a shorter one matches whole: `a*` would be most of the
 ///   library, and the index keeps prefixes of 3 and 4 characters).
 /// - Case and accents do not matter: the index folds both, and so do the words given to it.
+/// - Chinese, Japanese, Korean and Thai are found inside longer runs of text (`SearchTokenizer`): a
+///   word of two or more of their characters is the phrase of its bigrams; one character alone matches
+///   as a prefix wherever it is. A word ending in them is never a prefix being typed.
 /// - At most `maximumWords` words are kept (the rest are dropped).
 public struct SearchQuery: Sendable, Equatable, CustomStringConvertible {
     /// The FTS5 MATCH expression, e.g. `"cafe" "jazz night" "pod"*`.
@@ -61,8 +64,9 @@ public struct SearchQuery: Sendable, Equatable, CustomStringConvertible {
         endWord()
         if let words = phrase, !words.isEmpty { groups.append(words) }
         guard !groups.isEmpty else { throw .noWords }
-        let typing = (text.last.map { $0.isLetter || $0.isNumber } ?? false)
-            && (groups.last?.last?.count ?? 0) >= Self.shortestPrefix
+        let last = groups.last?.last ?? ""
+        let typing = (text.last.map { $0.isLetter || $0.isNumber } ?? false) && last.count >= Self.shortestPrefix
+            && !(last.unicodeScalars.last.map(SearchScripts.isBigram) ?? false)
         self.init(groups: groups, typing: typing)
     }
 
@@ -70,8 +74,48 @@ public struct SearchQuery: Sendable, Equatable, CustomStringConvertible {
         self.groups = groups
         self.typing = typing
         expression = groups.enumerated().map { index, words in
-            "\"" + words.joined(separator: " ") + "\"" + (typing && index == groups.count - 1 ? "*" : "")
+            Self.phrase(words, prefix: typing && index == groups.count - 1)
         }.joined(separator: " ")
+    }
+
+    /// `words` as one FTS5 phrase: quoted, with a lone character of the bigram scripts (`SearchTokenizer`)
+    /// a part of its own matched as a prefix (`"2024" + "年"*`: the index holds it only as the start of
+    /// a bigram, or at the end of a run), and the last part a prefix when `prefix`.
+    private static func phrase(_ words: [String], prefix: Bool) -> String {
+        var parts: [(text: String, prefix: Bool)] = [], plain: [String] = []
+        func endPlain() {
+            if !plain.isEmpty { parts.append((plain.joined(separator: " "), false)) }
+            plain = []
+        }
+        for word in words {
+            for piece in pieces(of: word) {
+                if piece.unicodeScalars.count == 1, SearchScripts.isBigram(piece.unicodeScalars.first!) {
+                    endPlain()
+                    parts.append((piece, true))
+                } else {
+                    plain.append(piece)
+                }
+            }
+        }
+        endPlain()
+        if prefix { parts[parts.count - 1].prefix = true }
+        return parts.map { "\"" + $0.text + "\"" + ($0.prefix ? "*" : "") }.joined(separator: " + ")
+    }
+
+    /// `word` cut where it goes into or out of a run of the bigram scripts (`東京news`: `東京`, `news`).
+    private static func pieces(of word: String) -> [String] {
+        var pieces: [String] = [], piece = String.UnicodeScalarView(), inRun: Bool?
+        for scalar in word.unicodeScalars {
+            let bigram = SearchScripts.isBigram(scalar)
+            if let inRun, inRun != bigram {
+                pieces.append(String(piece))
+                piece = String.UnicodeScalarView()
+            }
+            inRun = bigram
+            piece.append(scalar)
+        }
+        if !piece.isEmpty { pieces.append(String(piece)) }
+        return pieces
     }
 
     /// This query with the prefix being typed cut to `longestIndexedPrefix` characters, which the index

@@ -28,18 +28,20 @@ extension Store {
             let checked = checkedAt.timeIntervalSinceReferenceDate
             let ids = try Int64.fetchAll(db, sql: """
                 INSERT INTO feed (id, url, etag, lastModified, title, author, link, description, imageURL, newFeedURL, lastCheckedAt, addedAt,
-                                  podcastGuid, namespace)
-                VALUES (\(RowNumbers.nextID("feed")), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  language, podcastGuid, namespace)
+                VALUES (\(RowNumbers.nextID("feed")), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (url) DO UPDATE SET
                     etag = excluded.etag, lastModified = excluded.lastModified, title = excluded.title,
                     author = excluded.author, link = excluded.link, description = excluded.description,
                     imageURL = excluded.imageURL, newFeedURL = excluded.newFeedURL,
-                    lastCheckedAt = excluded.lastCheckedAt, podcastGuid = excluded.podcastGuid, namespace = excluded.namespace
+                    lastCheckedAt = excluded.lastCheckedAt, language = excluded.language, podcastGuid = excluded.podcastGuid,
+                    namespace = excluded.namespace
                 RETURNING id
                 """, arguments: [
                     key, validators.etag, validators.lastModified, channel.title, channel.author,
                     channel.link?.absoluteString, channel.description, channel.profileImage?.absoluteString,
-                    channel.newFeedURL?.absoluteString, checked, checked, channel.podcast.guid, NamespaceJSON.text(channel.podcast),
+                    channel.newFeedURL?.absoluteString, checked, checked, channel.language, channel.podcast.guid,
+                    NamespaceJSON.text(channel.podcast),
                 ])
             guard let feedID = ids.first else { throw StoreError.database(path: path, reason: "the feed row for \(key) was not written") }
 

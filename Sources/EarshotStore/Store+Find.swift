@@ -27,7 +27,7 @@ extension Store {
     ///   - marks: what surrounds each match in the snippets.
     public func find(_ query: SearchQuery, podcast: PodcastID? = nil, limit: Int = 20, marks: SnippetMarks = .control) throws -> [SearchHit] {
         guard limit > 0 else { return [] }
-        return try read { db in
+        return try searching { db in
             var search = Search(db: db, query: query, podcast: podcast, limit: limit, ellipsis: marks.ellipsis)
             return try search.run(marks: marks)
         }
@@ -39,9 +39,19 @@ extension Store {
     /// many words a longer prefix starts (`ston*`), no list is merged.
     public func find(_ query: SearchQuery, within scope: SearchScope, limit: Int = 20, marks: SnippetMarks = .control) throws -> [SearchHit] {
         guard limit > 0 else { return [] }
-        return try read { db in
+        return try searching { db in
             var search = Search(db: db, query: query, scope: scope, limit: limit, ellipsis: marks.ellipsis)
             return try search.run(marks: marks)
+        }
+    }
+
+    /// Reads `body`, once more when it failed on a damaged index, then emptied to be filled again.
+    private func searching(_ body: (Database) throws -> [SearchHit]) throws -> [SearchHit] {
+        do {
+            return try pool.read(body)
+        } catch {
+            guard mendedSearchIndex(after: error) else { throw Self.translate(error, path: path) }
+            return try read(body)
         }
     }
 }
@@ -340,6 +350,7 @@ private struct Search {
                   let feed = row.integer(0)
             else { continue }
             let place: SearchPlace
+            var generator: TranscriptGenerator?
             switch candidate.place {
             case .title: place = .episodeTitle
             case .notes, .episodeRow: place = .notes
@@ -350,10 +361,12 @@ private struct Search {
             case .transcript(let segment):
                 let moment = try Row.fetchOne(db, sql: "SELECT start, speaker FROM transcriptSegment WHERE id = ?", arguments: [segment])
                 place = .transcript(start: moment?.real(0), speaker: moment?.text(1))
+                let made = try Row.fetchOne(db, sql: "SELECT generator, generatorModel FROM transcript WHERE episodeId = ?", arguments: [episode])
+                generator = made?.text(0).map { TranscriptGenerator(engine: $0, model: made?.text(1) ?? "") }
             }
             hits.append(SearchHit(podcast: PodcastID(rawValue: feed), episode: EpisodeID(rawValue: episode), place: place,
                                   snippet: candidate.snippet ?? "", moments: try moments(of: episode),
-                                  relevance: -candidate.score))
+                                  relevance: -candidate.score, generator: generator))
         }
         return Array(hits.sorted {
             ($1.relevance, $0.podcast.rawValue, $0.episode?.rawValue ?? 0) < ($0.relevance, $1.podcast.rawValue, $1.episode?.rawValue ?? 0)

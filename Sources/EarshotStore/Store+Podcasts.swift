@@ -55,13 +55,13 @@ extension Store {
         let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
         while let row = try rows.next() {
             guard let (id, url) = podcastIdentity(row) else { continue }
-            let episodes = Int(row.integer(12) ?? 0)
+            let episodes = Int(row.integer(13) ?? 0)
             summaries.append(PodcastSummary(
                 id: id, url: url, channel: Self.channelFields(row), validators: Self.validators(row),
-                episodeCount: episodes, unplayedCount: max(0, episodes - Int(row.integer(13) ?? 0)),
-                lastCheckedAt: row.date(10), lastPlayedAt: row.date(14),
+                episodeCount: episodes, unplayedCount: max(0, episodes - Int(row.integer(14) ?? 0)),
+                lastCheckedAt: row.date(10), lastPlayedAt: row.date(15),
                 addedAt: row.date(11) ?? Date(timeIntervalSinceReferenceDate: 0),
-                formerURLs: (row.text(15) ?? "").split(separator: "\n").compactMap { URL(string: String($0)) }))
+                formerURLs: (row.text(16) ?? "").split(separator: "\n").compactMap { URL(string: String($0)) }))
         }
         return summaries
     }

@@ -6,7 +6,7 @@ import GRDB
 extension Store {
     /// The feed columns `podcastIdentity`, `validators` and `channelFields` read, in this order.
     static let feedColumns =
-        "id, url, etag, lastModified, title, author, link, description, imageURL, newFeedURL, lastCheckedAt, addedAt"
+        "id, url, etag, lastModified, title, author, link, description, imageURL, newFeedURL, lastCheckedAt, addedAt, language"
 
     /// The episode columns `episode(_:from:)` reads, in this order: the guid, then `Schema.episodeFields`.
     static let episodeColumns = "guid, " + Schema.episodeFields.joined(separator: ", ")
@@ -29,7 +29,7 @@ extension Store {
     /// The channel's own fields from a feed row (`feedColumns`), without episodes.
     static func channelFields(_ row: Row) -> Channel {
         Channel(title: row.text(4), link: row.url(6), author: row.text(5), description: row.text(7) ?? "",
-                profileImage: row.url(8), newFeedURL: row.url(9))
+                profileImage: row.url(8), newFeedURL: row.url(9), language: row.text(12))
     }
 
     /// An episode from a row of `episodeColumns` starting at `index`; nil, with a warning, when its guid

@@ -34,15 +34,19 @@ extension Store {
         }
     }
 
-    /// The episode's stored transcript, or nil when there is none (or its address cannot be read).
-    /// Whether the episode's transcript is stored (without reading its segments).
+    /// Whether the publisher's transcript of the episode is stored (without reading its segments); one
+    /// made on this computer does not count: the publisher's replaces it when fetched.
     public func hasTranscript(_ episode: EpisodeID) throws -> Bool {
-        try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM transcript WHERE episodeId = ?", arguments: [episode.rawValue]) ?? false }
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM transcript WHERE episodeId = ? AND generator IS NULL", arguments: [episode.rawValue]) ?? false
+        }
     }
+
+    /// The episode's stored transcript, or nil when there is none (or its address cannot be read).
 
     public func transcript(of episode: EpisodeID) throws -> StoredTranscript? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT url, fetchedAt FROM transcript WHERE episodeId = ?",
+            guard let row = try Row.fetchOne(db, sql: "SELECT url, fetchedAt, generator, generatorModel, generatedComplete FROM transcript WHERE episodeId = ?",
                                              arguments: [episode.rawValue]),
                   let url = row.url(0)
             else { return nil }
@@ -54,7 +58,9 @@ extension Store {
                 segments.append(TranscriptSegment(start: segment.real(0), end: segment.real(1), speaker: segment.text(2),
                                                   text: segment.text(3) ?? ""))
             }
-            return StoredTranscript(url: url, fetchedAt: row.date(1) ?? Date(timeIntervalSinceReferenceDate: 0), segments: segments)
+            let generator = row.text(2).map { TranscriptGenerator(engine: $0, model: row.text(3) ?? "") }
+            return StoredTranscript(url: url, fetchedAt: row.date(1) ?? Date(timeIntervalSinceReferenceDate: 0), segments: segments,
+                                    generator: generator, complete: generator == nil || row.integer(4) == 1)
         }
     }
 

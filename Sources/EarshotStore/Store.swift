@@ -22,6 +22,8 @@ public final class Store: Sendable {
     let pool: DatabasePool
     /// Told, in one line, about each stored row that could not be read and was skipped.
     let warning: @Sendable (String) -> Void
+    /// Told when a damaged search index is emptied to be filled again (`whenSearchIndexIsDamaged`).
+    let indexDamage = DamageHandler()
 
     /// Opens (creating if needed) the database at `path`, creating its parent directory and bringing
     /// the schema up to date (a version 1 database becomes a library of its one feed).
@@ -50,6 +52,7 @@ public final class Store: Sendable {
             db.add(function: TitleMatch.wholeFunction)
             db.add(function: SearchIndex.plainText)
             db.add(function: SearchIndex.chapterTitles)
+            db.add(tokenizer: SearchTokenizer.self)
             SearchRank.register(db)
         }
         do {
@@ -81,16 +84,22 @@ public final class Store: Sendable {
     // MARK: - Transactions
 
     /// Runs `body` in a write transaction, translating failures to `StoreError`; the full-text index
-    /// takes what it changed before the transaction commits (`SearchIndex.flush`).
+    /// takes what it changed before the transaction commits (`SearchIndex.flush`). A write that fails
+    /// because the index is damaged is tried once more, the index emptied to be filled again (`SearchFill`).
     func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         do {
-            return try pool.write { db in
-                let result = try body(db)
-                try SearchIndex.flush(db)
-                return result
-            }
+            return try indexedWrite(body)
         } catch {
-            throw Self.translate(error, path: path)
+            guard mendedSearchIndex(after: error) else { throw Self.translate(error, path: path) }
+            do { return try indexedWrite(body) } catch { throw Self.translate(error, path: path) }
+        }
+    }
+
+    private func indexedWrite<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        try pool.write { db in
+            let result = try body(db)
+            try SearchIndex.flush(db)
+            return result
         }
     }
 

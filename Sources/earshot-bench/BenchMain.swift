@@ -9,5 +9,6 @@ struct EarshotBench: ParsableCommand {
         subcommands: [ParseBenchmark.self, GenerateFeed.self, SeekBenchmark.self, DBusLatencyBenchmark.self,
                       ColdStartBenchmark.self, LibraryLatencyBenchmark.self, DownloadBenchmark.self, ServeFileCommand.self,
                       ListeningBenchmark.self, LoadsBenchmark.self, FuzzParser.self, CareLatencyBenchmark.self,
-                      FindBenchmark.self, DesktopSearchBenchmark.self])
+                      FindBenchmark.self, DesktopSearchBenchmark.self, TUIBenchmark.self,
+                      PlaylistBenchmark.self])
 }

@@ -47,6 +47,8 @@ final class Daemon {
                                   passwords: SyncPasswords(file: built.configurationFolder.appendingPathComponent("sync-password")),
                                   hostName: SessionBuilder.hostName)
         libraryInterface.syncSetup = syncSetup
+        let searchIndex = SearchIndexUpkeep(store: store, background: background, log: { Log.message($0) })
+        libraryInterface.searchIndex = searchIndex
         // SIGTERM and SIGINT are handled from before the name is owned: a client (or systemd) that sees the
         // daemon up may stop it at once, and it must still end cleanly. Nothing iterates the context until
         // the loop runs, so a signal caught earlier is dispatched there.
@@ -73,6 +75,7 @@ final class Daemon {
             throw CommandFailure("cannot serve on the session bus: \(error)")
         }
         let announcements = BusAnnouncements(session: session, bridge: bridge, adapter: adapter)
+        let listChanges = ListChanges(session: session, object: libraryObject, context: context)
         let notifier = DesktopNotifier(connection: connection, icon: BundledData.icon)
         session.notify(through: notifier, art: art)
         session.desktopSearch?.connect(art: art, notifier: notifier)
@@ -84,13 +87,20 @@ final class Daemon {
             Log.warning("lost the session bus (\(reason)); quitting")
             loop.quit()
         }
-        session.begin(refreshingEvery: .seconds(Int64(refreshMinutes) * 60))
+        // Whether the connection is metered is known before the automatic work begins.
+        let refreshMinutes = self.refreshMinutes
+        let meter = NetworkMeter(context: context, changed: { [weak session] metered in session?.networkChanged(metered: metered) },
+                                 known: { [weak session] in session?.begin(refreshingEvery: .seconds(Int64(refreshMinutes) * 60)) })
+        defer { withExtendedLifetime(meter) {} }
         syncSetup.resume()
+        searchIndex.start()  // after the name is owned: filling a big index takes minutes
         Heap.returnFreeMemory()  // what start-up parsed and read back
         loop.run()
         signals.forEach { g_source_remove($0) }
         announcements.stop()
+        listChanges.stop()
         session.end()
+        searchIndex.stop()
         background.drain()
         built.feedPasswords.drain()
         adapter.unexport()

@@ -14,7 +14,9 @@ struct Earshot: ParsableCommand {
             ExportCommand.self, SetCommand.self, SleepCommand.self, ChaptersCommand.self, ChapterCommand.self,
             DownloadCommand.self, DownloadsCommand.self, DeleteCommand.self, SearchCommand.self, TopCommand.self,
             MarkCommand.self, InboxCommand.self, StarCommand.self, UnstarCommand.self, HistoryCommand.self, StatsCommand.self,
-            SyncCommand.self, FindCommand.self, TranscriptCommand.self, BookmarkCommand.self, BookmarksCommand.self,
+            SyncCommand.self, FindCommand.self, TranscriptCommand.self, TranscribeCommand.self, PlaylistCommand.self, TidyCommand.self,
+            BookmarkCommand.self,
+            BookmarksCommand.self, TUICommand.self,
             SupportCommand.self, DetailsCommand.self, RecommendedCommand.self, LiveCommand.self, GenerateManualCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)

@@ -136,17 +136,23 @@ struct Start {
         let feedPasswords = FeedPasswords(file: configurationFolder.appendingPathComponent("feed-passwords"))
         session.keepFeedPasswords(in: credentials, keeper: feedPasswords)
         try builder.listening.apply(to: session.listening, shelf.library)
-        // Queries read on a worker of their own, never behind the store's writes.
+        // Queries (finding, smart playlists) read on a worker of their own, never behind the store's writes.
+        let reader = SerialWorker(label: "earshot-reader", context: builder.context)
         session.keepTranscripts(fetcher: TranscriptLoader(sharing: loader), store: ground.store,
-                                reader: SerialWorker(label: "earshot-reader", context: builder.context),
+                                reader: reader,
                                 languages: ListenerLanguages.preferred(in: ProcessInfo.processInfo.environment))
         session.keepBookmarks(in: ground.store)
+        // Transcripts made here by the helper process, only on mains power.
+        let environment = ProcessInfo.processInfo.environment
+        session.transcribeHere(with: HelperTranscriber(environment: environment, context: builder.context), store: ground.store,
+                               power: SystemPower(environment: environment, context: builder.context))
         session.listening.device = SessionBuilder.hostName
         // Finding shows has a libsoup session of its own: a refresh of hundreds of feeds never makes a
         // search wait for a connection.
         let finder = FeedLoader(credentials: credentials)
         session.finder.connect(directories: SoupDirectories(DirectoryClient(endpoints: builder.finding.endpoints, sharing: finder)),
                                pages: WebPageReader(sharing: finder), settings: builder.finding.settings)
+        session.keepPlaylists(store: ground.store, reader: reader)
         session.restore(at: point)
         return BuiltSession(ground: ground, session: session, feedPasswords: feedPasswords, configurationFolder: configurationFolder)
     }

@@ -17,9 +17,15 @@ final class DaemonHarness {
     let stateDirectory: String
     let log: String
     private(set) var daemon: ChildProcess?
+    /// More environment for the daemon and the command line (a transcriber, a system bus).
+    let extraEnvironment: [String: String?]
+    /// The system bus the daemon sees (NetworkManager's Metered): none by default, so no test reads the
+    /// real one; a test that starts a stand-in sets it and restarts the daemon.
+    var systemBusAddress: String?
 
     /// Starts everything; `arguments` default to `--feed <the feed server's URL>`.
-    init(arguments: [String]? = nil) throws {
+    init(arguments: [String]? = nil, environment extra: [String: String?] = [:]) throws {
+        extraEnvironment = extra
         bus = try PrivateBus()
         server = try FixtureServer()
         stateDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-daemon-\(UUID().uuidString)").path
@@ -49,7 +55,8 @@ final class DaemonHarness {
         ["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_STATE_HOME": stateDirectory,
          "XDG_CACHE_HOME": stateDirectory + "/cache", "XDG_CONFIG_HOME": stateDirectory + "/config",
          "XDG_DATA_HOME": stateDirectory + "/data",
-         "EARSHOT_AUDIO_SINK": "fakesink sync=true", "DISPLAY": nil]
+         "EARSHOT_AUDIO_SINK": "fakesink sync=true", "DISPLAY": nil,
+         "DBUS_SYSTEM_BUS_ADDRESS": systemBusAddress ?? "unix:path=\(stateDirectory)/no-system-bus"].merging(extraEnvironment) { _, extra in extra }
     }
 
     /// Writes the configuration file the daemon reads (`$XDG_CONFIG_HOME/earshot/earshot.conf`): `text`,

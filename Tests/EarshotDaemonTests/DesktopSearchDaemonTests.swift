@@ -63,12 +63,12 @@ struct DesktopSearchDaemonTests {
         #expect(h.terminate() == 0)
     }
 
-    @Test func kRunnerMatchesFromThreeLettersAndItsActionsPlayOrQueue() throws {
+    @Test func kRunnerMatchesFromThreeLatinLettersAndItsActionsPlayOrQueue() throws {
         let spoken = try spokenEpisode()
         let actions = try call("org.kde.krunner1.Actions")
         #expect(actions.stdout.contains("('play', 'Play', 'media-playback-start')")
                 && actions.stdout.contains("('queue', 'Add to Up Next', 'media-playlist-append')"), "\(actions.stdout)")
-        #expect(try call("org.kde.krunner1.Config").stdout.contains("'MinLetterCount': <3>"))
+        #expect(try call("org.kde.krunner1.Config").stdout.contains("'MinLetterCount': <1>"), "one CJK character is enough (ours to judge)")
         #expect(try call("org.kde.krunner1.Match", "qu").stdout.contains("@a(sssida{sv}) []"), "two letters match nothing")
         let matched = try call("org.kde.krunner1.Match", "spoken show")
         #expect(matched.stdout.contains("'Spoken Show', 'earshot', 100, 1.0"), "the podcast named exactly: \(matched.stdout)")

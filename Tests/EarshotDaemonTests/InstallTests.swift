@@ -166,6 +166,11 @@ private struct InstalledFiles {
         files["share/bash-completion/completions/earshot"] = (try document("earshot.bash"), 0o644)
         files["share/zsh/site-functions/_earshot"] = (try document("_earshot"), 0o644)
         files["share/fish/vendor_completions.d/earshot.fish"] = (try document("earshot.fish"), 0o644)
+        // The speech recognition helper's sources and the script that sets it up for a listener.
+        let helper = try FileManager.default.contentsOfDirectory(atPath: source + "/transcriber").filter { $0.hasSuffix(".py") }
+        #expect(helper.contains("earshot_transcriber.py"))
+        for name in helper + ["requirements.txt"] { files["share/earshot/transcriber/" + name] = (try read("transcriber/" + name), 0o644) }
+        files["share/earshot/transcriber/setup"] = (try read("scripts/setup-transcriber"), 0o755)
     }
 
     /// Expects each file under `root` with its content and mode.

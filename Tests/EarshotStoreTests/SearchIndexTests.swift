@@ -319,8 +319,9 @@ struct SearchIndexTests {
 
         let warnings = Warnings()
         let store = try Store(path: path, warning: warnings.sink)
-        #expect(warnings.all == ["rebuilding the search index of 3 episodes, once, for faster search as you type; a big library takes minutes (about one per 250,000 episodes)"])
+        #expect(warnings.all.first?.hasPrefix("rebuilding the search index of 3 episodes, once, for faster search as you type; a big library takes minutes (about one per 250,000 episodes); then the search index") == true, "\(warnings.all)")
         #expect(try store.pool.read { try String.fetchOne($0, sql: definition) }?.components(separatedBy: "prefix='3 4')").count == 3)
+        while try store.fillSearchIndex() {}  // v10, in the background
         let find = { (text: String) in Set(try store.find(SearchQuery(text)).compactMap(\.episode)) }
         #expect(try find("ston") == Set([1, 2, 3].map { EpisodeID(rawValue: $0) }), "titles, notes as plain text and transcripts")
         #expect(try find("stone") == Set([1, 3].map { EpisodeID(rawValue: $0) }))
@@ -346,6 +347,7 @@ struct SearchIndexTests {
         }
         try queue.close()
         let store = try Store(path: path)
+        while try store.fillSearchIndex() {}  // v10, in the background
         let find = { (text: String) in try store.find(SearchQuery(text)) }
         #expect(try find("etoile").map(\.place) == [.podcastTitle])
         #expect(try find("volcanoes").map(\.episode) == [EpisodeID(rawValue: 1)])

@@ -22,6 +22,15 @@ struct SearchQueryTests {
         #expect(try SearchQuery("\"night trai").typedWordWhole() == nil, "the end of a phrase stays a prefix")
     }
 
+    @Test func chineseJapaneseKoreanAndThaiWordsArePhrasesAndALoneCharacterIsAPrefix() throws {
+        #expect(try expression("東京都") == "\"東京都\"", "never a prefix being typed: the index holds bigrams")
+        #expect(try expression("東") == "\"東\"*", "one character matches the bigrams it starts")
+        #expect(try expression("2024年") == "\"2024\" + \"年\"*")
+        #expect(try expression("東京 news") == "\"東京\" \"news\"*")
+        #expect(try expression("東京news") == "\"東京 news\"*")
+        #expect(try expression("สวัสดี") == "\"สวัสดี\"")
+    }
+
     @Test func aSpaceAfterTheLastWordEndsIt() throws {
         #expect(try expression("jazz cafe ") == "\"jazz\" \"cafe\"")
     }

@@ -41,48 +41,11 @@ public enum DownloadPolicy {
         }
     }
 
-    /// What tidying needs to know of one completed file.
-    public struct FileFacts: Sendable, Equatable {
-        public var episode: EpisodeID
-        public var bytes: Int64
-        /// When the file became complete.
-        public var downloadedAt: Date
-        /// When the listener finished the episode (nil: not finished).
-        public var finishedAt: Date?
-        /// In Up Next (anywhere).
-        public var queued: Bool
-
-        public init(episode: EpisodeID, bytes: Int64, downloadedAt: Date, finishedAt: Date?, queued: Bool) {
-            self.episode = episode
-            self.bytes = bytes
-            self.downloadedAt = downloadedAt
-            self.finishedAt = finishedAt
-            self.queued = queued
-        }
-    }
-
-    /// The completed files to delete, in order: those of finished episodes past the grace period, then,
-    /// while the files and the `partBytes` of unfinished downloads take more than the budget, the oldest
-    /// finished ones, then the oldest not queued. Files in `protected` (the current episode and the first
-    /// N of Up Next) are never chosen.
+    /// The completed files to delete, in order (see `TidyPlan`), without their reasons.
     public static func toDelete(_ files: [FileFacts], partBytes: Int64 = 0, protected: Set<EpisodeID>,
                                 settings: DownloadSettings, now: Date) -> [EpisodeID] {
-        let candidates = files.filter { !protected.contains($0.episode) }
-        var doomed: [EpisodeID] = []
-        if let grace = settings.grace {
-            let limit = Double(grace.components.seconds)
-            doomed = candidates.filter { $0.finishedAt.map { now.timeIntervalSince($0) >= limit } ?? false }
-                .sorted { $0.finishedAt! < $1.finishedAt! }.map(\.episode)
-        }
-        guard let budget = settings.budget else { return doomed }
-        var total = files.filter { !doomed.contains($0.episode) }.reduce(partBytes) { $0 + $1.bytes }
-        let remaining = candidates.filter { !doomed.contains($0.episode) }
-        let finished = remaining.filter { $0.finishedAt != nil }.sorted { $0.finishedAt! < $1.finishedAt! }
-        let unqueued = remaining.filter { $0.finishedAt == nil && !$0.queued }.sorted { $0.downloadedAt < $1.downloadedAt }
-        for file in finished + unqueued where total > budget {
-            doomed.append(file.episode)
-            total -= file.bytes
-        }
-        return doomed
+        TidyPlan.choose(files, partBytes: partBytes, protected: protected, budget: settings.budget, now: now) { _ in
+            DownloadKeeping(grace: settings.grace, newest: settings.keep)
+        }.map(\.episode)
     }
 }

@@ -3,11 +3,11 @@ import EarshotStore
 import Foundation
 
 /// The automatic rules of downloading: ahead in Up Next and new episodes of podcasts that auto-download,
-/// starting over when the network returns, and tidying files away (after the grace period, within the
-/// disk budget). They follow listening through two readings the Session gives them (Up Next, the current
+/// starting over when the network returns, and tidying files away by the rules of what to keep
+/// (`TidyPlan`: the grace period after playing, each podcast's newest N, the disk budget). They follow listening through two readings the Session gives them (Up Next, the current
 /// episode), and ask `Downloads` to download or delete; the episodes' progress is read on the background.
 public final class DownloadRules {
-    /// Up Next's episodes, which are downloaded ahead and never tidied away.
+    /// Up Next's episodes: the first N are downloaded ahead, and none is tidied away.
     var upNext: () -> [EpisodeID] = { [] }
     /// The current episode, whose file is never tidied away.
     var currentEpisode: () -> EpisodeID? = { nil }
@@ -42,10 +42,22 @@ public final class DownloadRules {
         }
     }
 
-    /// A refresh found `new` episodes of `podcast`: downloaded when its auto-download is on (those
-    /// without audio are skipped).
+    /// A refresh found `new` episodes of `podcast`: downloaded when its auto-download is on and they pass
+    /// its filters (`AutoDownloadFilter`; those without audio are skipped).
     public func found(_ new: [EpisodeID], of podcast: PodcastID) {
         guard library.autoDownload(podcast), !new.isEmpty else { return }
+        let filter = library.autoDownloadFilter(podcast)
+        guard !filter.isEmpty else { return request(new) }
+        // The titles and lengths the filter needs are read on the background.
+        let episodes = self.episodes
+        background.run({ (try? episodes.listEpisodes(new)) ?? [] }) { [weak self] listings in
+            let wanted = listings.filter { filter.admits(title: $0.title, seconds: $0.duration) }.map(\.id)
+            if wanted.count < listings.count { Log.debug("auto-download left out \(listings.count - wanted.count) new episodes by the podcast's filters") }
+            if !wanted.isEmpty { self?.request(wanted) }
+        }
+    }
+
+    private func request(_ new: [EpisodeID]) {
         downloads.request(new, byHand: false) { refusal in
             if let refusal { Log.debug("cannot download new episodes: \(refusal)") }
         }
@@ -80,52 +92,86 @@ public final class DownloadRules {
         downloads.pump()
     }
 
-    /// Deletes files past the grace period and beyond the budget (which the parts of unfinished downloads
-    /// count towards), never the current episode's nor the first N of Up Next. The episodes' progress
+    /// Tidies the downloaded files by the rules of what to keep (`TidyPlan`): the episodes' progress
     /// is read on the background; a tidying asked for meanwhile runs once after it.
     public func tidy() {
         guard !tidying else {
             tidyAgain = true
             return
         }
-        let completed = downloads.records.values.filter { $0.state == .completed }.map(\.episode)
-        guard !completed.isEmpty else { return }
         tidying = true
-        let episodes = self.episodes
-        background.run({ (try? episodes.listEpisodes(completed)) ?? [] }) { [weak self] listings in
+        plan { [weak self] planned in
             guard let self else { return }
-            self.tidying = false
-            self.prune(statuses: Dictionary(listings.map { ($0.id, $0.status) }, uniquingKeysWith: { first, _ in first }))
-            if self.tidyAgain {
-                self.tidyAgain = false
-                self.tidy()
+            tidying = false
+            delete(planned)
+            if tidyAgain {
+                tidyAgain = false
+                tidy()
             }
         }
     }
 
-    /// Tidies with the episodes' progress as read.
-    private func prune(statuses: [EpisodeID: EpisodeStatus]) {
-        let settings = library.downloadSettings
+    /// `earshot tidy`: the files the rules delete now, with why; with `dryRun` nothing is deleted.
+    public func tidy(dryRun: Bool, done: @escaping ([TidiedFile]) -> Void) {
+        plan { [weak self] planned in
+            if !dryRun { self?.delete(planned) }
+            done(planned)
+        }
+    }
+
+    /// The files to delete now, planned once the completed downloads' episodes were read on the
+    /// background (titles, release dates, progress, stars).
+    private func plan(_ done: @escaping ([TidiedFile]) -> Void) {
+        let completed = downloads.records.values.filter { $0.state == .completed }.map(\.episode)
+        guard !completed.isEmpty else { return done([]) }
+        let episodes = self.episodes
+        background.run({ (try? episodes.listEpisodes(completed)) ?? [] }) { [weak self] listings in
+            guard let self else { return }
+            done(choose(Dictionary(listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })))
+        }
+    }
+
+    /// The plan over the episodes as read. Never chosen: the current episode, Up Next, starred and
+    /// in-progress episodes.
+    private func choose(_ listings: [EpisodeID: EpisodeListing]) -> [TidiedFile] {
         let completed = downloads.records.values.filter { $0.state == .completed }
-        let queue = upNext()
-        let queued = Set(queue)
-        var protected = Set(queue.prefix(settings.ahead))
+        let queued = Set(upNext())
+        var protected = queued
         if let current = currentEpisode() { protected.insert(current) }
-        protected.formUnion(statuses.filter { $0.value.starredAt != nil }.keys)  // starred: kept
+        for (id, listing) in listings where listing.status.starredAt != nil || (!listing.status.hasCompleted && listing.status.lastListenTime > 0) {
+            protected.insert(id)
+        }
         let facts = completed.map { record in
-            let status = statuses[record.episode]
-            return DownloadPolicy.FileFacts(
+            let listing = listings[record.episode]
+            let status = listing?.status
+            return FileFacts(
                 episode: record.episode, bytes: record.bytes, downloadedAt: record.completedAt ?? record.requestedAt,
                 finishedAt: status?.hasCompleted == true ? (status?.lastPlayedAt ?? record.completedAt ?? record.requestedAt) : nil,
-                queued: queued.contains(record.episode))
+                queued: queued.contains(record.episode), podcast: record.podcast, released: listing?.releaseDate)
         }
         let parts = downloads.usedBytes - completed.reduce(Int64(0)) { $0 + $1.bytes }
-        let doomed = DownloadPolicy.toDelete(facts, partBytes: parts, protected: protected, settings: settings, now: timers.date)
-        for id in doomed {
-            Log.message("deleted the download \(downloads.records[id]?.path ?? "") (tidying)")
-            downloads.discard(id, deletingFile: true)
+        let library = self.library
+        let chosen = TidyPlan.choose(facts, partBytes: parts, protected: protected, budget: library.downloadSettings.budget,
+                                     now: timers.date) { podcast in
+            podcast.map(library.keeping) ?? DownloadKeeping(grace: library.downloadSettings.grace, newest: library.downloadSettings.keep)
         }
-        if !doomed.isEmpty {
+        return chosen.compactMap { choice in
+            guard let record = downloads.records[choice.episode] else { return nil }
+            let listing = listings[choice.episode]
+            return TidiedFile(episode: choice.episode, podcastTitle: listing?.podcastTitle, title: listing?.title, path: record.path,
+                              bytes: record.bytes, reason: choice.reason)
+        }
+    }
+
+    /// Deletes the planned files that are still complete downloads, saying in the log what went and why.
+    private func delete(_ planned: [TidiedFile]) {
+        var deleted = false
+        for file in planned where downloads.records[file.episode]?.state == .completed {
+            Log.message("tidying: deleted the download of “\(file.title ?? "episode \(file.episode.rawValue)")” (\(file.path)): \(file.reason)")
+            downloads.discard(file.episode, deletingFile: true)
+            deleted = true
+        }
+        if deleted {
             if downloads.halted != nil { downloads.halted = nil }
             downloads.pump()
         }

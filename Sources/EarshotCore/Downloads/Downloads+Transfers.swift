@@ -10,6 +10,7 @@ extension Downloads {
     /// host; arms the retry timer. O(log n) per download started.
     func pump() {
         guard halted == nil else { return }
+        if metered { return pumpByHand() }
         let now = timers.date
         let settings = library.downloadSettings
         line.promote(now: now)
@@ -21,7 +22,7 @@ extension Downloads {
     }
 
     /// Arms one timer at the earliest retry still to come (none: no timer), instead of polling.
-    private func armRetry(after now: Date) {
+    func armRetry(after now: Date) {
         let next = line.nextRetry()
         guard next != retryAt else { return }
         retryTimer?.cancel()
@@ -35,7 +36,7 @@ extension Downloads {
         }
     }
 
-    private func begin(_ id: EpisodeID, host: String) {
+    func begin(_ id: EpisodeID, host: String) {
         guard var record = records[id] else { return }
         guard let remote = sources[id]?.url else {
             fail(&record, because: "the episode has no audio any more")

@@ -59,6 +59,8 @@ public final class Downloads {
     var declined: Set<EpisodeID> = []
     /// Asks for a tidying when a finished download put the files over the budget (`DownloadRules`).
     var overBudget: () -> Void = {}
+    /// Whether the connection is metered: only downloads asked for by hand start (`Downloads+Metered`).
+    public internal(set) var metered = false
     /// Why downloads stopped (the disk is full); nil while they run.
     public internal(set) var halted: String?
 

@@ -18,3 +18,17 @@ public protocol TranscriptStore: AnyObject, Sendable {
     func find(_ query: SearchQuery, podcast: PodcastID?, limit: Int, marks: SnippetMarks) throws -> [SearchHit]
     func find(_ query: SearchQuery, within scope: SearchScope, limit: Int, marks: SnippetMarks) throws -> [SearchHit]
 }
+
+/// The search index's upkeep in the store (`SearchIndexUpkeep` drives it). Called off the loop.
+public protocol SearchIndexStore: AnyObject, Sendable {
+    /// Fills the index by `rows` more rows; whether there is more to fill.
+    func fillSearchIndex(rows: Int) throws -> Bool
+    func searchIndexIsFilling() throws -> Bool
+    /// Checks the whole index, emptying the parts found damaged to be filled again; their names.
+    func mendSearchIndex() throws -> [String]
+    /// Notes that the daemon runs; whether it was noted already (the last run did not stop cleanly).
+    func noteRunning() throws -> Bool
+    func noteStopped() throws
+    /// `handler` runs (off the loop) when a damaged index was found and emptied to be filled again.
+    func whenSearchIndexIsDamaged(_ handler: @escaping @Sendable () -> Void)
+}

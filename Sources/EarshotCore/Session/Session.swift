@@ -8,7 +8,7 @@ import Foundation
 /// and runs the session's timers (the timed refresh, tidying) through the one clock seam. Each part gets
 /// only the handles it needs from here, never through another part. The parts publish what they did as `SessionEvent`s; the rules here react to those
 /// (Up Next changed → download ahead; a refresh found episodes → auto-download and a notice; a podcast
-/// was removed → its downloads go), and so do the bus adapters, which otherwise only call the command
+/// was removed → its downloads go; a download or a refresh ended → the rules of what to keep run), and so do the bus adapters, which otherwise only call the command
 /// surface (`Session+Commands`). Everything runs on the loop's thread; unit tests build it over
 /// in-memory seams.
 public final class Session {
@@ -26,10 +26,14 @@ public final class Session {
     public let finder: Finder
     /// Transcripts and the full-text index, once `keepTranscripts` connects them.
     public private(set) var transcripts: Transcripts?
+    /// Transcripts made on this computer, once `transcribeHere` connects the recogniser.
+    public internal(set) var transcription: Transcription?
     /// The desktop's own search (GNOME Shell, KRunner), once `keepTranscripts` connects the index.
     public private(set) var desktopSearch: DesktopSearch?
     /// Bookmarks, once kept (`keepBookmarks`).
     public private(set) var bookmarks: Bookmarks?
+    /// Smart playlists, once `keepPlaylists` connects them to the store and the reader.
+    public internal(set) var playlists: SmartPlaylists?
     /// Private feeds' passwords (`keepFeedPasswords` gives them a book shared with the transfers).
     public private(set) var privateFeeds: PrivateFeeds
     let timers: Timers
@@ -43,6 +47,8 @@ public final class Session {
     private var rules: EventSubscription?
     private var refreshTimer: TimerHandle?
     private var tidyTimer: TimerHandle?
+    /// A timed refresh came while the connection was metered: it runs when it no longer is.
+    private var refreshSkipped = false
     /// Time between the timed refreshes of every podcast.
     private var refreshInterval: Duration = .seconds(Int64(SettingsTable.defaultCount(SettingsTable.refreshInterval)) * 60)
 
@@ -137,19 +143,26 @@ public final class Session {
             transcripts?.wanted(to)
         case .downloaded(let episode):
             transcripts?.wanted(episode)
+            transcription?.downloaded(episode)
+            downloadRules.tidy()
         case .refreshFinished(let reports):
             notices?.refreshed(reports)
             downloadRules.refreshed(reports)
+            downloadRules.tidy()
         case .podcastRemoved(let podcast, let deletingFiles):
             downloadRules.removed(podcast: podcast, deletingFiles: deletingFiles)
             privateFeeds.podcastRemoved()
-        case .settingChanged:
+        case .settingChanged(let key, _):
             downloadRules.settingsChanged()
-        case .feedStored(_, let saved, _):
+            if key == Transcription.settingKey { transcription?.reconsider() }
+        case .feedStored(let podcast, let saved, _):
             if let merge = saved.merged { downloadRules.merged(merge) }
+            transcription?.feedStored(podcast.id)
+        case .transcription(.paused):
+            transcripts?.transcriber = transcription?.status.engine
         case .placesSynced(let episodes):
             listening.placesChanged(episodes)
-        case .nowPlayingChanged, .seeked, .progressSaved, .podcastsChanged, .listened, .marked:
+        case .nowPlayingChanged, .seeked, .progressSaved, .podcastsChanged, .listened, .marked, .transcription:
             break
         }
         sync?.hear(event)
@@ -179,11 +192,14 @@ public final class Session {
         privateFeeds.whenReady { [weak self] in self?.refreshAll() }
         downloadRules.followUpNext()
         tidy()
+        transcription?.begin()
     }
 
     /// Ends the session: timers and transfers stop, the place in the current episode is saved.
     public func end() {
         sync?.stop()
+        transcription?.end()
+        playlists?.stop()
         refreshTimer?.cancel()
         tidyTimer?.cancel()
         refreshTimer = nil
@@ -195,8 +211,23 @@ public final class Session {
     }
 
     private func refreshAll() {
-        try? library.refresh()
+        if downloads.metered {
+            refreshSkipped = true
+        } else {
+            try? library.refresh()
+        }
         refreshTimer = timers.after(refreshInterval) { [weak self] in self?.refreshAll() }
+    }
+
+    /// The connection became metered or stopped being metered (NetworkManager): on a metered one no
+    /// automatic transfer starts (downloads ahead and of new episodes, the timed refresh); what is asked
+    /// for by hand still runs. When it is no longer metered, a timed refresh that was skipped runs now.
+    public func networkChanged(metered: Bool) {
+        downloads.meteredChanged(metered)
+        if !metered, refreshSkipped {
+            refreshSkipped = false
+            try? library.refresh()
+        }
     }
 
     private func tidy() {

@@ -40,6 +40,8 @@ public enum SessionEvent {
     /// Sync took places from other devices for these episodes (the store has them): what listening
     /// remembers of them is older (the one playing is never among them).
     case placesSynced(Set<EpisodeID>)
+    /// Transcribing on this computer started, stored, finished, failed or paused.
+    case transcription(TranscriptionEvent)
 }
 
 /// The session's publish–subscribe hub, on the loop's thread. Subscribers hear each event synchronously,

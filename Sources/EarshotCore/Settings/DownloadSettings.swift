@@ -15,6 +15,9 @@ public struct DownloadSettings: Sendable, Equatable {
     public var grace = SettingsTable.defaultSeconds(graceKey).map { Duration.seconds($0) }
     /// Bytes the downloaded files may take in all; nil: no limit.
     public var budget = SettingsTable.defaultBytes(budgetKey)
+    /// How many of each podcast's newest downloads are kept (nil: no limit); a podcast may say its own
+    /// (`Library.keeping`).
+    public var keep = SettingsTable.defaultCount(keepKey) == 0 ? nil : SettingsTable.defaultCount(keepKey)
     /// Whether new episodes are downloaded for podcasts without their own auto-download setting.
     public var autoDownload = SettingsTable.defaultFlag(autoDownloadKey)
 
@@ -22,9 +25,10 @@ public struct DownloadSettings: Sendable, Equatable {
 
     /// The global keys and the podcast key.
     public static let aheadKey = "download-ahead", maximumKey = "max-downloads", graceKey = "download-grace",
-                      budgetKey = "download-budget", autoDownloadKey = "auto-download"
-    /// Keys that only have a global value.
-    public static let globalKeys = [aheadKey, maximumKey, graceKey, budgetKey]
+                      budgetKey = "download-budget", autoDownloadKey = "auto-download", keepKey = "keep-downloads"
+    /// Keys whose library-wide value is read here (`download-grace` and `keep-downloads` may also be set
+    /// per podcast: `Library.keeping`).
+    public static let globalKeys = [aheadKey, maximumKey, graceKey, budgetKey, keepKey]
 
     /// Applies `value` to `key`; the normalised text to store, or why the value is wrong (one line).
     public mutating func apply(_ key: String, _ value: String) -> Result<String, SettingProblem> {
@@ -37,6 +41,7 @@ public struct DownloadSettings: Sendable, Equatable {
             case Self.maximumKey: maximum = Int(text) ?? maximum
             case Self.graceKey: grace = SettingKind.seconds(text).map { $0.map { .seconds($0) } } ?? grace
             case Self.budgetKey: budget = SettingKind.bytes(text) ?? budget
+            case Self.keepKey: keep = Int(text).map { $0 == 0 ? nil : $0 } ?? keep
             default: autoDownload = SettingKind.flag(text) ?? autoDownload
             }
             return text

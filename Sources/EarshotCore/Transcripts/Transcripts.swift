@@ -25,6 +25,9 @@ public final class Transcripts {
     private var latestFinds: FoundList?
     /// Where the listener's bookmarks are found too (`find` lists them first), once kept.
     var bookmarks: BookmarkStore?
+    /// The engine that makes transcripts on this computer, once it described itself: `transcript(of:)`
+    /// says why it makes none for an episode.
+    public var transcriber: EngineDescription?
 
     /// The hits of the listener's last find while they lend their numbers (see `FoundList`).
     public var recentFinds: FoundList? { latestFinds.flatMap { $0.isFresh(at: timers.now) ? $0 : nil } }
@@ -69,14 +72,19 @@ public final class Transcripts {
     /// it cannot be had.
     public func transcript(of episode: EpisodeID, completion: @escaping (Result<StoredTranscript, LibraryError>) -> Void) {
         if fetching[episode] != nil { return fetching[episode, default: []].append(completion) }
-        let store = self.store, episodes = self.episodes, languages = self.languages
+        let store = self.store, episodes = self.episodes, languages = self.languages, transcriber = self.transcriber
         reader.run({ () -> Result<Either, LibraryError> in
             do {
                 guard let stored = try episodes.storedEpisode(episode) else { return .failure(.noSuchEpisode(episode)) }
                 if let transcript = try store.transcript(of: episode) { return .success(.stored(transcript)) }
                 let readable = Self.readable(stored, episodes)
                 guard let link = TranscriptChoice.best(of: readable.links, languages: languages) else {
-                    let why = readable.refusal ?? "its feed lists none"
+                    var why = readable.refusal ?? "its feed lists none"
+                    if let transcriber {
+                        let language = (try? episodes.podcast(stored.podcast))??.channel.language
+                        why += TranscriptionChoice.languageReason(language, engine: transcriber).map { "; Earshot does not make one: \($0)" }
+                            ?? "; Earshot makes one once it is downloaded (earshot transcribe EPISODE)"
+                    }
                     return .failure(.noEpisode("“\(stored.episode.title ?? "this episode")” has no transcript: \(why)"))
                 }
                 return .success(.fetch(link))

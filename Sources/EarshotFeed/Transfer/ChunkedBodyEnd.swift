@@ -1,4 +1,5 @@
 import CGLib
+import CEarshot
 import CSoup
 import EarshotGLib
 

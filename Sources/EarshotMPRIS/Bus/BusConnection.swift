@@ -13,7 +13,7 @@ import Glibc
 public final class BusConnection {
     /// The context the connection's sources are attached to.
     public let context: MainContext
-    /// The bus address, or nil for the session bus found through the environment.
+    /// The bus address, or nil for the session (or system) bus found through the environment.
     public let address: String?
     /// The unique name the bus assigned (`:1.42`).
     public let uniqueName: String
@@ -35,6 +35,19 @@ public final class BusConnection {
         return try BusConnection(adopting: raw, address: nil, context: context)
     }
 
+    /// Connects to the system bus (`DBUS_SYSTEM_BUS_ADDRESS`, else the standard socket) and registers
+    /// with it. Fails at once when there is no system bus.
+    public static func system(context: MainContext = .threadDefault()) throws(BusError) -> BusConnection {
+        _ = libdbusThreadsReady
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        guard let raw = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error) else {
+            throw BusError(consuming: &error) ?? .failed("cannot connect to the system bus")
+        }
+        dbus_connection_set_exit_on_disconnect(raw, 0)
+        return try BusConnection(adopting: raw, address: nil, context: context, description: "the system bus")
+    }
+
     /// Connects to the bus at `address` (e.g. `unix:path=/run/user/1000/bus`) and registers with it.
     public convenience init(address: String, context: MainContext = .threadDefault()) throws(BusError) {
         _ = libdbusThreadsReady
@@ -54,12 +67,12 @@ public final class BusConnection {
     }
 
     /// Takes ownership of a registered private connection and attaches it to `context`.
-    private init(adopting raw: OpaquePointer, address: String?, context: MainContext) throws(BusError) {
+    private init(adopting raw: OpaquePointer, address: String?, context: MainContext, description: String? = nil) throws(BusError) {
         self.raw = raw
         self.address = address
         self.context = context
         uniqueName = dbus_bus_get_unique_name(raw).map { String(cString: $0) } ?? ""
-        callbacks = ConnectionCallbacks(description: address ?? "the session bus")
+        callbacks = ConnectionCallbacks(description: description ?? address ?? "the session bus")
         guard WatchSources.install(on: raw, context: context),
               TimeoutSources.install(on: raw, context: context) else {
             dbus_connection_close(raw)

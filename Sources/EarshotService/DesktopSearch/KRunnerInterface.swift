@@ -10,8 +10,9 @@ final class KRunnerInterface: MethodsOnlyInterface {
     let name = DesktopSearchIntrospection.krunner
     let search: DesktopSearch
 
-    /// Fewer letters than this match nothing (KRunner asks from the first letter otherwise).
-    static let minimumLetters = DesktopSearch.minimumLetters
+    /// KRunner asks from this many letters: one, since one Chinese, Japanese or Korean character is
+    /// enough to search for; what says too little otherwise gets no match here (`DesktopSearch.isEnough`).
+    static let minimumLetters = 1
     /// KRunner's match types.
     static let possibleMatch: Int32 = 30, exactMatch: Int32 = 100
 
@@ -34,7 +35,7 @@ final class KRunnerInterface: MethodsOnlyInterface {
         },
         Row("Match", .string("query"), out: "a(sssida{sv})") { search, text in
             let query = QueryBounds.cut(text).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard query.count >= minimumLetters else { return MethodReply([matches([], query: query)]) }
+            guard DesktopSearch.isEnough(query) else { return MethodReply([matches([], query: query)]) }
             return .later { respond in search.search(query.split(separator: " ").map(String.init)) { respond(.success([matches($0, query: query)])) } }
         },
         Row("Run", .string("matchId"), action) { search, identifier, action throws(LibraryError) in

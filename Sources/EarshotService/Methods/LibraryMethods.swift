@@ -12,7 +12,7 @@ enum LibraryMethods {
     typealias Row = BusMethod<LibraryInterface, LibraryError>
 
     static let table = MethodTable<LibraryInterface, LibraryError>(
-        EarshotIntrospection.interface, busError: { $0.playerError.busError }, library + listening + care + comforts + finding + namespace)
+        EarshotIntrospection.interface, busError: { $0.playerError.busError }, library + listening + care + comforts + finding + playlists + tidying + namespace)
 
     /// Subscriptions, the library's lists, settings and downloads.
     static let library: [Row] = [
@@ -162,7 +162,13 @@ enum LibraryMethods {
             library, words, podcast, limit throws(LibraryError) in
             try library.find(words, in: podcast, limit: limit)
         },
+        Row("SearchIndex", out: "s") { library in
+            MethodReply([.string(library.searchIndex?.isRebuilding == true ? "rebuilding" : "ready")])
+        },
         Row("Transcript", .episode(), out: "a{sv}aa{sv}") { library, episode throws(LibraryError) in try library.transcript(of: episode) },
+        Row("Transcribe", .episodes(), out: "aa{sv}") { library, episodes in library.transcribe(episodes) },
+        Row("TranscriptionStatus", out: "a{sv}aa{sv}") { library throws(LibraryError) in try library.transcriptionStatus() },
+        Row("EpisodeNotes", .episode(), out: "sas") { library, episode in library.notes(of: episode) },
         Row("PlayFrom", .episode(), .finite("position", atLeast: 0)) { library, episode, position throws(LibraryError) in
             try library.session.play(episode: episode, from: position)
             return .empty

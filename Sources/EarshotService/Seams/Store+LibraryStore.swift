@@ -13,5 +13,14 @@ extension Store: TranscriptStore {}
 /// The SQLite store keeps the bookmarks.
 extension Store: BookmarkStore {}
 
+/// The SQLite store fills and mends its search index.
+extension Store: SearchIndexStore {}
+
+/// The SQLite store keeps the transcripts made on this computer.
+extension Store: TranscriptionStore {}
+
+/// The SQLite store keeps and evaluates the smart playlists.
+extension Store: PlaylistStoring {}
+
 /// The SQLite store keeps the feeds' Podcasting 2.0 fields.
 extension Store: NamespaceStore {}

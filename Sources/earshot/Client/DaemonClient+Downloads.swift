@@ -17,3 +17,8 @@ extension DaemonClient {
 
     private static func episodeIDs(_ ids: [Int64]) -> DBusValue { .array(elementSignature: "x", ids.map(DBusValue.int64)) }
 }
+
+extension DaemonClient {
+    /// Runs the rules of what to keep (with `dryRun`, only lists); the files deleted, or that would be.
+    func tidy(dryRun: Bool) throws -> [Vardict] { try callForList("Tidy", [.boolean(dryRun)]) }
+}

@@ -8,13 +8,21 @@ extension DaemonClient {
                         about: podcast == 0 ? nil : .podcast(podcast)).map(FindHit.init)
     }
 
+    /// Whether the daemon's search index is being rebuilt (its hits may be incomplete meanwhile).
+    func searchIndexIsRebuilding() throws -> Bool {
+        let reply = try call("SearchIndex")
+        return reply.first?.stringValue == "rebuilding"
+    }
+
     /// `episode`'s transcript (fetched by the daemon when it has none yet; no timeout of its own).
     func transcript(of episode: Int64) throws -> TranscriptRecord {
         let reply = try call("Transcript", [.int64(episode)], timeout: .unlimited, about: .episode(episode))
         guard reply.count == 2, let about = Vardict(reply[0]), let items = reply[1].arrayElements else {
             throw CommandFailure(DaemonFailure.unexpectedReply("Transcript"))
         }
-        return TranscriptRecord(episode: episode, url: about.string("url"), segments: items.compactMap(Vardict.init).map(TranscriptLine.init))
+        return TranscriptRecord(episode: episode, url: about.string("url"), generator: about.string("generator"),
+                                generatorModel: about.string("generator_model"), complete: about.bool("complete"),
+                                segments: items.compactMap(Vardict.init).map(TranscriptLine.init))
     }
 
     func play(episode: Int64, from seconds: Double) throws {

@@ -20,6 +20,8 @@ struct PlayCommand: ParsableCommand {
               earshot play --hit 2             (hit 2 of the last earshot find, from where it matched)
               earshot play --bookmark 7        (from bookmark 7: see earshot bookmarks)
               earshot play 812 --soundbite 1   (the feed's first suggested preview: see earshot details)
+              earshot play --playlist "Short news"   (a smart playlist: its first episode now, the rest
+                                                      at the front of Up Next, in its order)
             """)
 
     @Argument(
@@ -42,10 +44,15 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Play from this bookmark (see earshot bookmarks).", valueName: "number"))
     var bookmark: Int64?
 
+    @Option(help: ArgumentHelp("Play this smart playlist (earshot playlist list): its episodes in order, through Up Next.", valueName: "name"))
+    var playlist: String?
+
     func validate() throws {
         if let bookmark {
-            guard name == nil, !podcast, at == nil, hit == nil else { throw ValidationError("--bookmark plays a bookmark alone: no episode, --podcast, --at or --hit with it") }
+            guard name == nil, !podcast, at == nil, hit == nil, playlist == nil else { throw ValidationError("--bookmark plays a bookmark alone: no episode, --podcast, --at, --hit or --playlist with it") }
             guard bookmark > 0 else { throw ValidationError("--bookmark takes a bookmark's number (1 or more)") }
+        } else if playlist != nil {
+            guard name == nil, !podcast, at == nil, hit == nil else { throw ValidationError("--playlist plays a smart playlist alone: no episode, --podcast, --at or --hit with it") }
         } else if let hit {
             guard name == nil, !podcast, at == nil else { throw ValidationError("--hit plays a hit of earshot find alone: no episode, --podcast or --at with it") }
             guard (1...200).contains(hit) else { throw ValidationError("--hit is a hit's number in the last earshot find (1 to 200)") }
@@ -84,6 +91,7 @@ struct PlayCommand: ParsableCommand {
             let played = try client.playBookmark(bookmark)
             return Console.print("Playing bookmark \(played.id): “\(SafeText.escaped(played.episodeTitle ?? "episode \(played.episode)"))”, from \(TimeText.clock(played.position))")
         }
+        if let playlist { try client.playSmartPlaylist(playlist) }
         if let name, podcast {
             try client.play(podcast: try resolver.podcastID(name))
         } else if case .id(let id) = name {

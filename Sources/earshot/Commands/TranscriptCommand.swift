@@ -52,7 +52,17 @@ struct TranscriptCommand: ParsableCommand {
         }
         let transcript = try client.transcript(of: episode)
         if json { return Console.print(try JSONOutput.render(transcript)) }
+        if let header = Self.header(transcript) { Console.print(header) }
         Console.print(transcript.segments.map(Self.line).joined(separator: "\n"))
+    }
+
+    /// The first line of a transcript made on this computer: `Generated on this computer by moonshine
+    /// base-en (so far: still being transcribed)`; nil for the publisher's.
+    static func header(_ transcript: TranscriptRecord) -> String? {
+        guard let engine = transcript.generator else { return nil }
+        let model = transcript.generatorModel.map { $0.isEmpty ? "" : " " + $0 } ?? ""
+        let sofar = transcript.complete == false ? " (so far: still being transcribed)" : ""
+        return "Generated on this computer by \(SafeText.escaped(engine + model))\(sofar); the publisher offers none."
     }
 
     /// `[41:07] Speaker: words`, or the words alone for an untimed paragraph without a speaker.

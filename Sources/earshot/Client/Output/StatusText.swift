@@ -32,6 +32,7 @@ enum StatusText {
         }
         if let timer = status.sleepTimer { lines.append(fit(SleepText.render(timer), width)) }
         if let saved = status.timeSaved { lines.append("Trimming silences saved \(TimeText.clock(saved))") }
+        if status.searchIndex == "rebuilding" { lines.append(FindText.rebuilding) }
         if !status.upNext.isEmpty {
             lines.append("Up next:")
             for (index, episode) in status.upNext.prefix(3).enumerated() {

@@ -11,10 +11,12 @@ struct StatusRecord: Encodable, Equatable {
     var chapter: ChapterRecord?
     var chapters: Int?
     var timeSaved: Double?
+    /// "rebuilding" while the search index is being filled (find's results may be incomplete).
+    var searchIndex: String?
 
     enum CodingKeys: String, CodingKey {
         case status, position, rate, episode, podcast, upNext = "up_next"
-        case sleepTimer = "sleep_timer", chapter, chapters, timeSaved = "time_saved"
+        case sleepTimer = "sleep_timer", chapter, chapters, timeSaved = "time_saved", searchIndex = "search_index"
     }
 }
 
@@ -28,6 +30,6 @@ extension StatusRecord {
             upNext: entry.dictionaries("up_next").compactMap(EpisodeRecord.init),
             sleepTimer: entry.dictionary("sleep_timer").flatMap(SleepTimerRecord.init),
             chapter: entry.dictionary("chapter").flatMap(ChapterRecord.init), chapters: entry.count("chapters"),
-            timeSaved: entry.seconds("time_saved"))
+            timeSaved: entry.seconds("time_saved"), searchIndex: entry.string("search_index"))
     }
 }

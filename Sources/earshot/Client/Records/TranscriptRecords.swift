@@ -17,9 +17,12 @@ struct FindHit: Encodable, Equatable {
     /// The bookmark's number, for a bookmark's hit.
     var bookmark: Int64?
 
+    /// For a transcript made on this computer: its engine and model.
+    var generated: String?
+
     enum CodingKeys: String, CodingKey {
         case number, podcast, podcastTitle = "podcast_title", episode, episodeTitle = "episode_title", place, at, speaker,
-             chapter, snippet, moments, bookmark
+             chapter, snippet, moments, bookmark, generated
     }
 
     init(_ entry: Vardict) {
@@ -35,6 +38,7 @@ struct FindHit: Encodable, Equatable {
         snippet = entry.string("snippet") ?? ""
         moments = entry.count("moments")
         bookmark = entry.integer("bookmark")
+        generated = entry.string("generated")
     }
 }
 
@@ -42,7 +46,15 @@ struct FindHit: Encodable, Equatable {
 struct TranscriptRecord: Encodable, Equatable {
     var episode: Int64
     var url: String?
+    /// For a transcript made on this computer: the engine and its model, and whether it is whole yet.
+    var generator: String?
+    var generatorModel: String?
+    var complete: Bool?
     var segments: [TranscriptLine]
+
+    enum CodingKeys: String, CodingKey {
+        case episode, url, generator, generatorModel = "generator_model", complete, segments
+    }
 }
 
 /// One segment of a transcript.

@@ -1,0 +1,36 @@
+import ArgumentParser
+
+/// `earshot tidy [--dry-run]`: runs the rules of what to keep now, and says what went (or would go) and why.
+struct TidyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tidy",
+        abstract: "Delete the downloads the rules of what to keep let go, now (--dry-run: only list them).",
+        discussion: """
+            The rules run by themselves after downloads and refreshes, and every 15 minutes:
+              download-grace   a played episode's file goes this long after it was played (1d)
+              keep-downloads   each podcast keeps only its newest N downloads (0: no limit)
+              download-budget  over this, the oldest played go first, then the oldest not queued (2GiB)
+            download-grace and keep-downloads can be set per podcast (earshot set PODCAST KEY VALUE) or for
+            all; download-budget for all. Never deleted by a rule: starred, queued and in-progress
+            episodes, and the one playing.
+            Examples:
+              earshot tidy --dry-run
+              earshot set all keep-downloads 5
+            """)
+
+    @Flag(help: "List what would be deleted, and why, without deleting anything.")
+    var dryRun = false
+
+    func run() throws {
+        let files = try DaemonClient().tidy(dryRun: dryRun)
+        guard !files.isEmpty else { return Console.print(dryRun ? "Nothing would be deleted." : "Nothing to delete.") }
+        for file in files {
+            let title = file.string("title") ?? "episode \(file.integer("episode") ?? 0)"
+            let podcast = file.string("podcast_title").map { "\($0): " } ?? ""
+            Console.print("\(podcast)\(title) — \(file.string("reason") ?? "")")
+        }
+        let bytes = files.compactMap { $0.integer("bytes") }.reduce(0, +)
+        let count = files.count == 1 ? "1 download" : "\(files.count) downloads"
+        Console.print(dryRun ? "Would delete \(count) (\(DownloadList.size(bytes)))." : "Deleted \(count) (\(DownloadList.size(bytes))).")
+    }
+}
