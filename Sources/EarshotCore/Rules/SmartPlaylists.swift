@@ -182,7 +182,8 @@ public final class SmartPlaylists {
         switch event {
         case .episodeChanged, .newEpisodes, .podcastRemoved, .listened, .marked, .downloaded, .placesSynced, .feedStored:
             libraryChanged()
-        case .nowPlayingChanged, .seeked, .upNextChanged, .progressSaved, .refreshFinished, .podcastsChanged, .settingChanged:
+        case .nowPlayingChanged, .seeked, .upNextChanged, .progressSaved, .refreshFinished, .podcastsChanged, .settingChanged,
+             .transcription:
             break
         }
     }
