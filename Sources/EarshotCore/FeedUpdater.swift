@@ -204,16 +204,23 @@ public final class FeedUpdater {
     /// stored under its new address. When a podcast is subscribed there already (or was, before its
     /// feed moved on), the two are one feed: a podcast refreshed here is merged into that one
     /// (`SavedFeed.merged`), and a new subscription is that podcast (its address is recorded as one of
-    /// that podcast's, so the next time it is known without a fetch).
+    /// that podcast's, so the next time it is known without a fetch). A new subscription whose feed says
+    /// it is a podcast already subscribed (`podcast:guid`, the show's identity across moves) is that
+    /// podcast too, whatever its address.
     private func store(_ fetched: FetchedFeed, for request: Request, finished: @escaping (Outcome) -> Void) {
         let store = self.store
         let parsed = ParsedChannel(fetched.feed.channel)
+        let guid = fetched.feed.channel.podcast.guid
         let validators = fetched.validators
         let movedTo = fetched.permanentURL ?? fetched.feed.channel.newFeedURL
         background.run({ () -> Outcome in
             do {
                 if let podcast = request.podcast, try store.podcast(podcast) == nil { return .vanished }
                 var podcast = try request.podcast ?? store.podcastID(url: request.url)
+                if podcast == nil, let guid, let owner = try store.podcastID(guid: guid) {
+                    Log.message("\(request.url.absoluteString) is \(owner) at another address (the same podcast:guid \(guid))")
+                    podcast = owner
+                }
                 var merged: PodcastMerge?
                 if let movedTo, let owner = try store.podcastID(url: movedTo), owner != podcast {
                     if let duplicate = podcast {

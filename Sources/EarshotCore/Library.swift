@@ -122,6 +122,14 @@ public final class Library {
             ?? downloadDefaults.autoDownload
     }
 
+    /// Every podcast's `audio-format` setting, for choosing downloads' files off the loop.
+    var audioFormats: AudioFormats {
+        AudioFormats(library: AudioChoice.formats(settings[nil]?[AudioChoice.key]),
+                     podcasts: settings.reduce(into: [:]) { podcasts, entry in
+                         if let podcast = entry.key, let text = entry.value[AudioChoice.key] { podcasts[podcast] = AudioChoice.formats(text) }
+                     })
+    }
+
     /// The download settings in force: the defaults, with the stored global settings applied.
     public var downloadSettings: DownloadSettings {
         var resolved = downloadDefaults

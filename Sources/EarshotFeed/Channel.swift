@@ -19,11 +19,14 @@ public struct Channel: Sendable, Equatable, Codable {
     public var language: String?
     /// Episodes in the order the feed lists them.
     public var episodes: [Episode]
+    /// The Podcasting 2.0 fields of the channel (people, funding, live items…).
+    public var podcast: ShowNamespace
 
     /// A channel with the given fields.
     public init(
         title: String? = nil, link: URL? = nil, author: String? = nil, description: String = "",
-        profileImage: URL? = nil, newFeedURL: URL? = nil, language: String? = nil, episodes: [Episode] = []
+        profileImage: URL? = nil, newFeedURL: URL? = nil, language: String? = nil, episodes: [Episode] = [],
+        podcast: ShowNamespace = ShowNamespace()
     ) {
         self.language = language
         self.title = title
@@ -33,5 +36,6 @@ public struct Channel: Sendable, Equatable, Codable {
         self.profileImage = profileImage
         self.newFeedURL = newFeedURL
         self.episodes = episodes
+        self.podcast = podcast
     }
 }

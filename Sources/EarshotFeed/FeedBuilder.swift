@@ -9,13 +9,15 @@ import Foundation
 /// A struct owned by the parser: the SAX callbacks reach it through one access to the parser per event,
 /// instead of one checked class-property access per field.
 struct FeedBuilder {
-    private let baseURL: URL?
-    /// The feed came from the network: what it names to fetch must be http(s) too.
-    private let fromNetwork: Bool
+    private let links: LinkResolver
     /// Addresses left out as neither http nor https, and the first of them (for one warning).
     private var leftOut = (count: 0, first: "")
     private var stack: [ElementKind] = []
     private var channel = ChannelDraft()
+    /// The channel's Podcasting 2.0 fields (`NamespaceReader`), live items among them.
+    private var show = ShowNamespace()
+    /// The attributes `NamespaceReader` keeps from the start of the namespace text element being read.
+    private var kept: [String: String] = [:]
     private var item: ItemDraft?
     private var itemCount = 0
     private var seenIDs: Set<String> = []
@@ -27,8 +29,7 @@ struct FeedBuilder {
     private var captured: (kind: ElementKind, depth: Int)?
 
     init(baseURL: URL?) {
-        self.baseURL = baseURL
-        fromNetwork = ["http", "https"].contains(baseURL?.scheme?.lowercased() ?? "")
+        links = LinkResolver(baseURL: baseURL)
         text.reserveCapacity(16 * 1024)
     }
 
@@ -47,7 +48,26 @@ struct FeedBuilder {
             itemCount += 1
             item = ItemDraft()
             return
-        case .enclosure where item != nil && parent == .item:
+        case .podcastLiveItem where parent == .channel:
+            if item != nil { finishItem() }
+            itemCount += 1
+            item = ItemDraft()
+            item!.live = LiveDraft(status: attribute("status")?.trimmingWhitespace().lowercased() ?? "pending",
+                                   start: NamespaceReader.clip(attribute("start")), end: NamespaceReader.clip(attribute("end")))
+            return
+        case .podcastImages, .podcastChat, .podcastValue, .podcastRemoteItem, .podcastSocialInteract,
+             .podcastAlternateEnclosure, .podcastSource, .podcastIntegrity:
+            if item != nil {
+                // A source or integrity belongs to the alternate enclosure it is in, never to an earlier one.
+                if kind == .podcastSource || kind == .podcastIntegrity, !item!.alternateKept { return }
+                let before = item!.space.alternateEnclosures.count
+                NamespaceReader.start(kind, parent: parent, attribute: attribute, links: links, item: &item!.space)
+                if kind == .podcastAlternateEnclosure { item!.alternateKept = item!.space.alternateEnclosures.count > before }
+            } else {
+                NamespaceReader.start(kind, parent: parent, attribute: attribute, links: links, show: &show)
+            }
+            return
+        case .enclosure where item != nil && (parent == .item || parent == .podcastLiveItem):
             SoundDraft.offer(url: attribute("url"), type: attribute("type"), length: attribute("length"), to: &item!.enclosure)
             return
         case .mediaContent where item != nil && isItemOrItsMediaGroup(parent):
@@ -91,6 +111,10 @@ struct FeedBuilder {
             return  // a richer description was already read; this poorer one is not needed
         }
         if kind.carriesText && reads(kind, under: parent) {
+            if let names = NamespaceReader.attributeNames(kind) {
+                kept.removeAll(keepingCapacity: true)
+                for name in names { kept[name] = attribute(name) }
+            }
             captured = (kind, stack.count)
             text.removeAll(keepingCapacity: true)
         }
@@ -107,7 +131,7 @@ struct FeedBuilder {
         if let current = captured, current.depth == stack.count + 1 {
             captured = nil
             store(current.kind, text)
-        } else if captured == nil, kind == .item || kind == .atomEntry {
+        } else if captured == nil, kind == .item || kind == .atomEntry || (kind == .podcastLiveItem && item?.live != nil) {
             finishItem()
         }
     }
@@ -126,7 +150,7 @@ struct FeedBuilder {
         return Channel(
             title: channel.title, link: url(channel.link), author: channel.author ?? channel.atomAuthor,
             description: channel.description.map { bytes in bytes.withUnsafeBufferPointer { PlainText.from($0, isHTML: true) } } ?? "",
-            profileImage: profileImage, newFeedURL: newFeedURL, language: channel.language, episodes: episodes)
+            profileImage: profileImage, newFeedURL: newFeedURL, language: channel.language, episodes: episodes, podcast: show)
     }
 
     // MARK: Where text belongs
@@ -143,7 +167,7 @@ struct FeedBuilder {
 
     private func reads(_ kind: ElementKind, under parent: ElementKind) -> Bool {
         switch parent {
-        case .item, .atomEntry: return item != nil
+        case .item, .atomEntry, .podcastLiveItem: return item != nil
         case .channel, .atomFeed: return item == nil
         case .image: return kind == .url
         case .atomAuthor: return kind == .atomName && item == nil
@@ -169,7 +193,15 @@ struct FeedBuilder {
         case .itunesSeason: item!.season = string(bytes).flatMap { Int($0) }
         case .itunesEpisode: item!.episode = string(bytes).flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         case .itunesEpisodeType: item!.episodeType = string(bytes)
-        default: break
+        case .podcastSeason, .podcastEpisode:
+            // The namespace's numbers stand in for iTunes' when the feed gives only them.
+            let number = string(bytes).flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+            if kind == .podcastSeason, item!.season == nil { item!.season = number }
+            if kind == .podcastEpisode, item!.episode == nil { item!.episode = number }
+            NamespaceReader.text(kind, string(bytes), kept, links: links, item: &item!.space)
+        case .podcastContentLink where item!.live != nil:
+            NamespaceReader.contentLink(string(bytes), kept, links: links, to: &item!.live!.contentLinks)
+        default: if kind.isNamespaceText { NamespaceReader.text(kind, string(bytes), kept, links: links, item: &item!.space) }
         }
     }
 
@@ -187,7 +219,7 @@ struct FeedBuilder {
         case .itunesNewFeedURL: channel.newFeedURL = string(bytes)
         case .newLocation: channel.redirect = string(bytes)
         case .language: channel.language = string(bytes)
-        default: break
+        default: if kind.isNamespaceText { NamespaceReader.text(kind, string(bytes), kept, links: links, show: &show) }
         }
     }
 
@@ -215,7 +247,7 @@ struct FeedBuilder {
             warnings.append("\(itemName(draft)) has no guid, enclosure or link to identify it; skipped")
             return
         }
-        guard seenIDs.insert(id).inserted else {
+        guard draft.live != nil || seenIDs.insert(id).inserted else {
             warnings.append("\(itemName(draft)) repeats the id \(id) of an earlier item; skipped")
             return
         }
@@ -230,14 +262,18 @@ struct FeedBuilder {
             format = !isAtom || draft.atomHTML.contains(kind) ? .html : .text
         }
         let dateText = draft.date ?? draft.updated
-        episodes.append(Episode(
+        let episode = Episode(
             id: id, title: draft.title, rawDescription: rawDescription, rawDescriptionFormat: format,
             releaseDate: dateText.map(ReleaseDate.init(text:)), soundURL: sound,
             soundMIMEType: chosen?.mimeType, soundByteLength: chosen?.byteLength.flatMap { Int64($0.trimmingWhitespace()) },
             coverImage: fetchable(draft.image) ?? fetchable(draft.thumbnail), duration: draft.duration.flatMap(EpisodeDuration.seconds),
             season: draft.season, episodeNumber: draft.episode, episodeType: draft.episodeType, link: link,
             chaptersURL: fetchable(draft.chaptersURL), transcripts: draft.transcripts,
-            chapters: Chapter.ordered(draft.chapters)))
+            chapters: Chapter.ordered(draft.chapters), podcast: draft.space)
+        guard let live = draft.live else { return episodes.append(episode) }
+        guard show.liveItems.count < NamespaceLimits.liveItems else { return }
+        show.liveItems.append(LiveItem(status: live.status, start: live.start.map(ReleaseDate.init(text:)),
+                                       end: live.end.map(ReleaseDate.init(text:)), episode: episode, contentLinks: live.contentLinks))
     }
 
     private func itemName(_ draft: ItemDraft) -> String {
@@ -268,37 +304,17 @@ struct FeedBuilder {
         return String(text)
     }
 
-    /// `text` as an absolute URL, resolved against the feed's URL when relative.
-    private func url(_ text: String?) -> URL? {
-        guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return nil }
-        if Self.hasScheme(text) { return URL(string: String(text)) }
-        guard let url = URL(string: String(text), relativeTo: baseURL)?.absoluteURL, url.scheme != nil else { return nil }
-        return url
-    }
+    private func url(_ text: String?) -> URL? { links.url(text) }
 
     /// `text` as an address Earshot fetches (a transcript, chapters, an image, the feed's new address):
     /// from a feed that came from the network, only http(s) (a `file://` one would have Earshot read a
     /// local file and show it); anything is kept from a local feed. What is left out is counted.
     private mutating func fetchable(_ text: String?) -> URL? {
         guard let address = url(text) else { return nil }
-        guard fromNetwork, !["http", "https"].contains(address.scheme?.lowercased() ?? "") else { return address }
+        if links.mayFetch(address) { return address }
         if leftOut.count == 0 { leftOut.first = address.absoluteString }
         leftOut.count += 1
         return nil
-    }
-
-    /// Whether `text` starts with a URL scheme (`https:`, `file:`…), so it needs no base to resolve.
-    private static func hasScheme(_ text: Substring) -> Bool {
-        for (offset, c) in text.utf8.enumerated() {
-            switch c {
-            case UInt8(ascii: ":"): return offset > 0
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): continue
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-                if offset == 0 { return false }
-            default: return false
-            }
-        }
-        return false
     }
 }
 
@@ -329,6 +345,20 @@ private struct ItemDraft {
     var transcripts: [TranscriptLink] = []
     /// Podlove Simple Chapters, as listed.
     var chapters: [Chapter] = []
+    /// The item's Podcasting 2.0 fields.
+    var space = EpisodeNamespace()
+    /// Whether the last `podcast:alternateEnclosure` started was kept (it has a type, and there was room).
+    var alternateKept = false
+    /// For a `podcast:liveItem`, what it says of the show.
+    var live: LiveDraft?
+}
+
+/// What a `podcast:liveItem` says besides its item's fields, before it becomes a `LiveItem`.
+private struct LiveDraft {
+    var status: String
+    var start: String?
+    var end: String?
+    var contentLinks: [FundingLink] = []
 }
 
 /// One candidate for an item's sound: an enclosure, an Atom enclosure link or a media:content.

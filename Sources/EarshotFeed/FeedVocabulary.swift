@@ -43,6 +43,12 @@ enum ElementKind: UInt8 {
          itunesEpisodeType, itunesNewFeedURL
     // Others.
     case contentEncoded, dcDate, dcCreator, podcastChapters, podcastTranscript
+    // The rest of Podcasting 2.0 (`NamespaceReader`): elements with text, then attribute-only ones.
+    case podcastPerson, podcastFunding, podcastGuid, podcastSoundbite, podcastSeason, podcastEpisode,
+         podcastUpdateFrequency, podcastBlock, podcastLocked, podcastTrailer, podcastLocation, podcastLicense,
+         podcastTxt, podcastMedium, podcastContentLink
+    case podcastImages, podcastChat, podcastSocialInteract, podcastValue, podcastPodroll, podcastRemoteItem,
+         podcastAlternateEnclosure, podcastSource, podcastIntegrity, podcastLiveItem
     // Media RSS and Podlove Simple Chapters.
     case mediaGroup, mediaContent, mediaThumbnail, pscChapters, pscChapter
     // Atom.
@@ -117,11 +123,31 @@ enum ElementKind: UInt8 {
         case let uri? where FeedNamespace.podloveChapters.contains(uri):
             self = local == "chapters" ? .pscChapters : local == "chapter" ? .pscChapter : .other
         case let uri? where FeedNamespace.podcastIndex.contains(uri):
-            self = local == "chapters" ? .podcastChapters : local == "transcript" ? .podcastTranscript : .other
+            self = Self.podcastIndex[local] ?? .other
         default:
             self = .other
         }
     }
+
+    /// The Podcasting 2.0 elements by local name.
+    private static let podcastIndex: [String: ElementKind] = [
+        "chapters": .podcastChapters, "transcript": .podcastTranscript, "person": .podcastPerson,
+        "funding": .podcastFunding, "guid": .podcastGuid, "soundbite": .podcastSoundbite, "season": .podcastSeason,
+        "episode": .podcastEpisode, "updateFrequency": .podcastUpdateFrequency, "block": .podcastBlock,
+        "locked": .podcastLocked, "trailer": .podcastTrailer, "location": .podcastLocation, "license": .podcastLicense,
+        "txt": .podcastTxt, "medium": .podcastMedium, "contentLink": .podcastContentLink, "images": .podcastImages,
+        "chat": .podcastChat, "socialInteract": .podcastSocialInteract, "value": .podcastValue,
+        "podroll": .podcastPodroll, "remoteItem": .podcastRemoteItem, "alternateEnclosure": .podcastAlternateEnclosure,
+        "source": .podcastSource, "integrity": .podcastIntegrity, "liveItem": .podcastLiveItem,
+    ]
+
+    /// Whether the element is one of the Podcasting 2.0 elements with text that `NamespaceReader` reads.
+    var isNamespaceText: Bool {
+        (Self.podcastPerson.rawValue...Self.podcastContentLink.rawValue).contains(rawValue)
+    }
+
+    /// Whether the element is an item: an RSS item, an Atom entry or a Podcasting 2.0 live item.
+    var isItem: Bool { self == .item || self == .atomEntry || self == .podcastLiveItem }
 
     /// For the elements an item's description can come from, their rank: 0 is the richest
     /// (content:encoded), then description, itunes:summary, Atom content, Atom summary.
@@ -141,7 +167,9 @@ enum ElementKind: UInt8 {
         switch self {
         case .other, .rss, .rdf, .atomFeed, .channel, .item, .atomEntry, .image, .atomAuthor, .enclosure,
              .itunesImage, .podcastChapters, .podcastTranscript, .atomLink, .redirect, .mediaGroup, .mediaContent,
-             .mediaThumbnail, .pscChapters, .pscChapter:
+             .mediaThumbnail, .pscChapters, .pscChapter, .podcastImages, .podcastChat, .podcastSocialInteract,
+             .podcastValue, .podcastPodroll, .podcastRemoteItem, .podcastAlternateEnclosure, .podcastSource,
+             .podcastIntegrity, .podcastLiveItem:
             return false
         default:
             return true

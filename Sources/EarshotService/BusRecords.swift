@@ -48,6 +48,7 @@ enum BusRecords {
         if let url = listing.soundURL { entries.append(("url", .string(url.absoluteString))) }
         if let link = listing.link { entries.append(("link", .string(link.absoluteString))) }
         if listing.status.starredAt != nil { entries.append(("starred", .boolean(true))) }
+        if !listing.people.isEmpty { entries.append(("people", NamespaceRecords.people(listing.people))) }
         return .vardict(entries)
     }
 

@@ -30,8 +30,8 @@ enum FindingRecords {
         })
     }
 
-    /// What a list answers: kind s ("search", "chart" or "page"), terms s, country s, genre s, page s,
-    /// made x.
+    /// What a list answers: kind s ("search", "chart", "page" or "recommended"), terms s, country s,
+    /// genre s, page s, made x.
     static func about(_ list: ResultList) -> DBusValue {
         var entries: [(String, DBusValue)] = [("made", .int64(seconds(list.madeAt)))]
         switch list.origin {
@@ -42,6 +42,8 @@ enum FindingRecords {
             if let genre { entries.append(("genre", .string(genre.name))) }
         case .page(let page):
             entries += [("kind", .string("page")), ("page", .string(page.absoluteString))]
+        case .recommended:
+            entries.append(("kind", .string("recommended")))
         }
         return .vardict(entries)
     }

@@ -104,7 +104,7 @@ extension LibraryInterface {
     /// Reads listings on the background and answers with them (episode dictionaries, or EpisodeRows'
     /// structs), marking the current and queued ones as the player held them when asked: the reply's
     /// values are built and marshalled on the background too, so the loop only sends the message.
-    private func episodes(asRows: Bool = false, _ read: @escaping @Sendable () throws -> [EpisodeListing]) -> MethodReply {
+    func episodes(asRows: Bool = false, _ read: @escaping @Sendable () throws -> [EpisodeListing]) -> MethodReply {
         .laterPrepared { [weak self] preparer, respond in
             guard let self else { return }
             let marks = self.listingMarks

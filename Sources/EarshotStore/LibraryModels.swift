@@ -170,11 +170,17 @@ public struct EpisodeListing: Sendable, Equatable {
     public var link: URL?
     /// The audio's MIME type, when the feed gives one (a download's file extension comes from it).
     public var soundMIMEType: String?
+    /// The people the item names (`podcast:person`), as listed.
+    public var people: [Person]
+    /// The item's `podcast:alternateEnclosure`s, as listed.
+    public var alternateEnclosures: [AlternateEnclosure]
 
     /// A listing with the given fields.
     public init(id: EpisodeID, podcast: PodcastID, podcastTitle: String?, guid: String, title: String?,
                 releaseDate: Date?, duration: Double?, status: EpisodeStatus, isPlayable: Bool, soundURL: URL?,
-                link: URL?, soundMIMEType: String? = nil) {
+                link: URL?, soundMIMEType: String? = nil, people: [Person] = [], alternateEnclosures: [AlternateEnclosure] = []) {
+        self.people = people
+        self.alternateEnclosures = alternateEnclosures
         self.id = id
         self.podcast = podcast
         self.podcastTitle = podcastTitle

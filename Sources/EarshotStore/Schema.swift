@@ -33,6 +33,9 @@ import GRDB
 ///   rows are numbered past it.
 /// - `smartPlaylist` (v13): a smart playlist's name (unique regardless of case) and its rules as the
 ///   JSON of `PlaylistRules`; `episode_releaseDate` lets the newest and oldest orders walk an index.
+/// - Podcasting 2.0 (v15, `NamespaceJSON`): `feed.namespace` and `episode.namespace` hold a channel's
+///   `ShowNamespace` and an item's `EpisodeNamespace` as JSON, NULL when the feed said nothing;
+///   `feed.podcastGuid` is the show's `podcast:guid`, indexed, to find a show that moved.
 /// - `bookmark` (v14): a marked moment (`position` seconds) of an episode, the listener's `note` and
 ///   the transcript's words `said` around it; removed with the episode.
 enum Schema {
@@ -304,6 +307,10 @@ enum Schema {
             // Version 14: bookmarks, a moment of an episode with a note (`Store+Bookmarks`).
             try db.execute(sql: Store.bookmarkSchemaSQL)
         }
+        migrator.registerMigration("v15") { db in
+            // Version 15: the Podcasting 2.0 namespace (`NamespaceJSON`, `Store+Namespace`).
+            try db.execute(sql: NamespaceJSON.schemaSQL)
+        }
         return migrator
     }()
 
@@ -312,6 +319,6 @@ enum Schema {
     static let episodeFields = [
         "title", "rawDescription", "rawDescriptionFormat", "releaseDateText", "releaseDate",
         "soundURL", "soundMIMEType", "soundByteLength", "coverImageURL", "duration", "season",
-        "episodeNumber", "episodeType", "link", "chaptersURL", "transcripts", "feedChapters",
+        "episodeNumber", "episodeType", "link", "chaptersURL", "transcripts", "feedChapters", "namespace",
     ]
 }

@@ -127,13 +127,14 @@ extension Store {
 
     // MARK: - Listings
 
-    private static let listingSelect = """
+    static let listingSelect = """
         SELECT e.id, f.id, f.title, e.guid, e.title, e.releaseDate, e.learnedDuration, e.duration,
-            e.soundURL, e.link, e.soundMIMEType, \(statusColumns)
+            e.soundURL, e.link, e.soundMIMEType, \(statusColumns), json_extract(e.namespace, '$.people'),
+            json_extract(e.namespace, '$.alternateEnclosures')
         FROM episode e JOIN feed f ON f.id = e.feedId LEFT JOIN episodeStatus s ON s.episodeId = e.id
         """
 
-    private func listings(_ db: Database, sql: String, arguments: StatementArguments) throws -> [EpisodeListing] {
+    func listings(_ db: Database, sql: String, arguments: StatementArguments) throws -> [EpisodeListing] {
         var listings: [EpisodeListing] = []
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
         while let row = try rows.next() {
@@ -147,7 +148,8 @@ extension Store {
                 id: id, podcast: PodcastID(rawValue: row[1]), podcastTitle: row.text(2), guid: guid, title: row.text(4),
                 releaseDate: row.date(5), duration: row.duration(7) ?? row.duration(6),
                 status: Self.status(row, from: 11, duration: Self.knownDuration(row, from: 6)),
-                isPlayable: soundURL != nil, soundURL: soundURL, link: row.url(9), soundMIMEType: row.text(10)))
+                isPlayable: soundURL != nil, soundURL: soundURL, link: row.url(9), soundMIMEType: row.text(10),
+                people: NamespaceJSON.people(row.text(16)), alternateEnclosures: NamespaceJSON.alternates(row.text(17))))
         }
         return listings
     }

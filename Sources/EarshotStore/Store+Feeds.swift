@@ -19,7 +19,8 @@ extension Store {
     /// A feed that moved should be moved first (`moveFeed`) so that `url` finds the existing row; only a
     /// feed living at `url` is found (not one that lived there before: see `podcastID(url:)`).
     /// - Returns: the podcast, whether it is new, and the episodes this fetch added in feed order
-    ///   (none for a new podcast: its whole back catalogue is not "new episodes").
+    ///   (none for a new podcast: its whole back catalogue is not "new episodes"; trailers never:
+    ///   `isTrailer`).
     public func storeFeed(_ channel: Channel, url: URL, validators: FeedValidators, checkedAt: Date = Date()) throws -> SavedFeed {
         try write { db in
             let key = url.absoluteString
@@ -27,18 +28,20 @@ extension Store {
             let checked = checkedAt.timeIntervalSinceReferenceDate
             let ids = try Int64.fetchAll(db, sql: """
                 INSERT INTO feed (id, url, etag, lastModified, title, author, link, description, imageURL, newFeedURL, lastCheckedAt, addedAt,
-                                  language)
-                VALUES (\(RowNumbers.nextID("feed")), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  language, podcastGuid, namespace)
+                VALUES (\(RowNumbers.nextID("feed")), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (url) DO UPDATE SET
                     etag = excluded.etag, lastModified = excluded.lastModified, title = excluded.title,
                     author = excluded.author, link = excluded.link, description = excluded.description,
                     imageURL = excluded.imageURL, newFeedURL = excluded.newFeedURL,
-                    lastCheckedAt = excluded.lastCheckedAt, language = excluded.language
+                    lastCheckedAt = excluded.lastCheckedAt, language = excluded.language, podcastGuid = excluded.podcastGuid,
+                    namespace = excluded.namespace
                 RETURNING id
                 """, arguments: [
                     key, validators.etag, validators.lastModified, channel.title, channel.author,
                     channel.link?.absoluteString, channel.description, channel.profileImage?.absoluteString,
-                    channel.newFeedURL?.absoluteString, checked, checked, channel.language,
+                    channel.newFeedURL?.absoluteString, checked, checked, channel.language, channel.podcast.guid,
+                    NamespaceJSON.text(channel.podcast),
                 ])
             guard let feedID = ids.first else { throw StoreError.database(path: path, reason: "the feed row for \(key) was not written") }
 
@@ -74,12 +77,20 @@ extension Store {
             var added: [EpisodeID] = []
             for (index, episode) in episodes.enumerated() {
                 try upsert.execute(arguments: Self.episodeArguments(feedID, Int64(index), episode))
-                if !known.contains(episode.id) { added.append(EpisodeID(rawValue: db.lastInsertedRowID)) }
+                if !known.contains(episode.id), !Self.isTrailer(episode, of: channel) { added.append(EpisodeID(rawValue: db.lastInsertedRowID)) }
             }
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM episode WHERE feedId = ?", arguments: [feedID]) ?? 0
             return SavedFeed(podcast: PodcastID(rawValue: feedID), isNew: isNew, newEpisodes: isNew ? [] : added,
                              episodeCount: count)
         }
+    }
+
+    /// Whether the item is a trailer (`itunes:episodeType` trailer, or the media of a `podcast:trailer`):
+    /// a trailer is stored and listed, but is no new episode to hear (not auto-queued, nor in the inbox).
+    static func isTrailer(_ episode: Episode, of channel: Channel) -> Bool {
+        if episode.episodeType?.lowercased() == "trailer" { return true }
+        guard let sound = episode.soundURL, !channel.podcast.trailers.isEmpty else { return false }
+        return channel.podcast.trailers.contains { $0.url == sound }
     }
 
     /// Records checks that found the feeds unchanged (HTTP 304), in one transaction: their episodes and
@@ -166,7 +177,7 @@ extension Store {
             episode.coverImage?.absoluteString, episode.duration, episode.season.map { Int64($0) },
             episode.episodeNumber.map { Int64($0) }, episode.episodeType, episode.link?.absoluteString,
             episode.chaptersURL?.absoluteString, TranscriptsJSON.text(episode.transcripts),
-            ChaptersJSON.text(episode.chapters),
+            ChaptersJSON.text(episode.chapters), NamespaceJSON.text(episode.podcast),
         ]
     }
 

@@ -48,7 +48,7 @@ extension Store {
             coverImage: row.url(i + 9), duration: row.duration(i + 10), season: row.integer(i + 11).flatMap { Int(exactly: $0) },
             episodeNumber: row.integer(i + 12).flatMap { Int(exactly: $0) }, episodeType: row.text(i + 13),
             link: row.url(i + 14), chaptersURL: row.url(i + 15), transcripts: transcripts(row, i + 16),
-            chapters: chapters(row, i + 17))
+            chapters: chapters(row, i + 17), podcast: NamespaceJSON.episode(row.text(i + 18)))
     }
 
     /// The transcript links stored as JSON in a column; empty, with a warning, when the text cannot be read.

@@ -16,7 +16,8 @@ struct Earshot: ParsableCommand {
             MarkCommand.self, InboxCommand.self, StarCommand.self, UnstarCommand.self, HistoryCommand.self, StatsCommand.self,
             SyncCommand.self, FindCommand.self, TranscriptCommand.self, TranscribeCommand.self, PlaylistCommand.self, TidyCommand.self,
             BookmarkCommand.self,
-            BookmarksCommand.self, TUICommand.self, GenerateManualCommand.self,
+            BookmarksCommand.self, TUICommand.self,
+            SupportCommand.self, DetailsCommand.self, RecommendedCommand.self, LiveCommand.self, GenerateManualCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
 }

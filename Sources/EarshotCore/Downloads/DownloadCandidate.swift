@@ -1,3 +1,4 @@
+import EarshotFeed
 import EarshotStore
 import Foundation
 
@@ -12,12 +13,13 @@ struct DownloadCandidate: Sendable {
     /// The file it would be saved as.
     var file: DownloadFileName
 
-    /// The candidate for `listing`, its file in `folder` (`<folder>/<podcast title>/<episode title>.<ext>`).
-    init(_ listing: EpisodeListing, folder: URL) {
+    /// The candidate for `listing`, its file in `folder` (`<folder>/<podcast title>/<episode title>.<ext>`),
+    /// its audio chosen by the podcast's `audio-format` in `formats`.
+    init(_ listing: EpisodeListing, folder: URL, formats: AudioFormats) {
         episode = listing.id
         podcast = listing.podcast
         title = listing.title
-        source = listing.soundURL.map(DownloadSource.init)
+        source = DownloadSource(listing, formats: formats.of(listing.podcast))
         let directory = folder.appendingPathComponent(FileNaming.stem(listing.podcastTitle, fallback: "podcast-\(listing.podcast.rawValue)"))
         file = DownloadFileName(
             folder: directory.path, stem: FileNaming.stem(listing.title, fallback: "episode-\(listing.id.rawValue)"),
@@ -25,14 +27,34 @@ struct DownloadCandidate: Sendable {
     }
 }
 
-/// Where a download's audio comes from, with its host (downloads from one host are limited together).
+/// Where a download's audio comes from (`AudioChoice`'s candidates, the one being tried, and what its
+/// file must match), with the host of the first (downloads from one host are limited together).
 struct DownloadSource: Sendable {
-    var url: URL
-    var host: String
+    private(set) var candidates: [AudioCandidate]
+    private(set) var index = 0
+    let host: String
 
-    init(_ url: URL) {
-        self.url = url
-        host = url.host ?? ""
+    /// The candidates for `listing` with the podcast's `formats`; nil when it has no audio.
+    init?(_ listing: EpisodeListing, formats: [String]) {
+        candidates = AudioChoice.candidates(sound: listing.soundURL, type: listing.soundMIMEType,
+                                            alternates: listing.alternateEnclosures, formats: formats)
+        guard let first = candidates.first else { return nil }
+        host = first.url.host ?? ""
+    }
+
+    /// The address being tried.
+    var url: URL { candidates[index].url }
+    /// What its file must match, when the feed says.
+    var integrity: SubresourceIntegrity? { candidates[index].integrity }
+
+    /// Starts over from the first candidate (a retry after every one failed).
+    mutating func restart() { index = 0 }
+
+    /// Moves on to the next candidate; false when this was the last.
+    mutating func next() -> Bool {
+        guard index + 1 < candidates.count else { return false }
+        index += 1
+        return true
     }
 }
 

@@ -62,22 +62,18 @@ extension Downloads {
         setBytes(of: id, progress.bytesWritten, total: progress.totalBytes)
     }
 
-    /// A transfer ended. A completed file tidies only when the files are over the budget (the grace
-    /// period is the timed tidying's business), and the store is not read.
+    /// A transfer ended. A file the feed gives an integrity for is checked first (`check`). A failure
+    /// moves on to the download's next source, if any (`AudioChoice`). A completed file tidies only when
+    /// the files are over the budget (the grace period is the timed tidying's business), and the store
+    /// is not read.
     private func finished(_ id: EpisodeID, _ result: Result<URL, DownloadError>) {
         let wasRunning = release(id) != nil
         guard var record = records[id] else { return }
         let now = timers.date
         switch result {
         case .success:
-            record.state = .completed
-            record.bytes = files.size(record.path) ?? record.bytes
-            record.totalBytes = record.bytes
-            record.error = nil
-            record.nextAttemptAt = nil
-            record.completedAt = now
-            Log.message("downloaded \(record.path)")
-            library.events.publish(.downloaded(id))
+            if let integrity = sources[id]?.integrity { return check(id, integrity) }
+            complete(&record)
         case .failure(.cancelled):
             guard wasRunning || record.state == .downloading else { return }
             record.state = .queued
@@ -85,7 +81,10 @@ extension Downloads {
         case .failure(.diskFull(let path)):
             fail(&record, because: DownloadError.diskFull(path: path).description)
             halt(record.error!)
+        case .failure(let error) where nextSource(of: id, &record, after: error.description):
+            break
         case .failure(let error):
+            sources[id]?.restart()
             fail(&record, because: error.description)
             record.bytes = files.size(record.path) ?? 0
             if DownloadPolicy.isTransient(error) {
@@ -97,9 +96,62 @@ extension Downloads {
             }
             Log.warning("download of \(record.path) failed: \(record.error!)")
         }
+        settle(record)
+    }
+
+    /// Records where a download ended up, and starts what may start now.
+    private func settle(_ record: DownloadRecord) {
         save(record)
         if record.state == .completed, let budget = library.downloadSettings.budget, usedBytes > budget { overBudget() }
         pump()
+    }
+
+    private func complete(_ record: inout DownloadRecord) {
+        record.state = .completed
+        record.bytes = files.size(record.path) ?? record.bytes
+        record.totalBytes = record.bytes
+        record.error = nil
+        record.nextAttemptAt = nil
+        record.completedAt = timers.date
+        Log.message("downloaded \(record.path)")
+        library.events.publish(.downloaded(record.episode))
+    }
+
+    /// The file of `id` is complete: its digest is read on the background and compared with the feed's
+    /// `podcast:integrity`. A file that does not match (or cannot be read) is deleted and the next source
+    /// tried; after the last, the download fails for good: the file is refused.
+    private func check(_ id: EpisodeID, _ integrity: SubresourceIntegrity) {
+        guard let path = records[id]?.path else { return }
+        let digests = files.digests
+        background.run({ digests.digest(of: path, integrity.algorithm) }) { [weak self] digest in
+            guard let self, var record = self.records[id], record.state == .downloading, self.running[id] == nil else { return }
+            if let digest, integrity.matches(digest) {
+                self.complete(&record)
+            } else {
+                let reason = digest == nil ? "its file could not be read to check it against the feed's \(integrity.algorithm.name)"
+                    : "the file does not match the feed's \(integrity.algorithm.name) (podcast:integrity)"
+                if !self.nextSource(of: id, &record, after: reason) {
+                    self.files.delete(record.path)
+                    self.fail(&record, because: "\(reason); refused")
+                    record.bytes = 0
+                    Log.warning("download of \(record.path) refused: \(reason)")
+                }
+            }
+            self.settle(record)
+        }
+    }
+
+    /// Moves the download of `id` on to its next source after `reason`, its part deleted (it belongs to
+    /// the other address); false when it has no other source.
+    private func nextSource(of id: EpisodeID, _ record: inout DownloadRecord, after reason: String) -> Bool {
+        guard let failed = sources[id]?.url, sources[id]?.next() == true, let next = sources[id]?.url else { return false }
+        Log.warning("download of \(record.path) from \(failed.absoluteString) failed (\(reason)); trying \(next.absoluteString)")
+        files.delete(record.path)
+        record.state = .queued
+        record.bytes = 0
+        record.error = nil
+        record.nextAttemptAt = nil
+        return true
     }
 
     /// The disk is full: one warning, every transfer stops (parts kept) until space is made or the

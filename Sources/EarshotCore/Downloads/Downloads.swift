@@ -98,7 +98,8 @@ public final class Downloads {
         let stored: [DownloadRecord]
         do {
             stored = try store.downloads()
-            for listing in try episodes.listEpisodes(stored.map(\.episode)) { sources[listing.id] = listing.soundURL.map(DownloadSource.init) }
+            let formats = library.audioFormats
+            for listing in try episodes.listEpisodes(stored.map(\.episode)) { sources[listing.id] = DownloadSource(listing, formats: formats.of(listing.podcast)) }
         } catch {
             throw .failed("cannot read the downloads: \(error)")
         }
@@ -154,9 +155,9 @@ public final class Downloads {
             return completion(take(ids, byHand: byHand, read: [:]))
         }
         readsInFlight += 1
-        let episodes = self.episodes, folder = self.folder
+        let episodes = self.episodes, folder = self.folder, formats = library.audioFormats
         background.run({
-            Result { try episodes.listEpisodes(ids).map { DownloadCandidate($0, folder: folder) } }
+            Result { try episodes.listEpisodes(ids).map { DownloadCandidate($0, folder: folder, formats: formats) } }
         }) { [weak self] result in
             guard let self else { return }
             self.readsInFlight -= 1

@@ -12,6 +12,8 @@ public struct ResultList: Sendable, Equatable {
         case search(String)
         case chart(country: String, genre: AppleGenre?)
         case page(URL)
+        /// The shows the library's shows recommend (`Finder.recommend`).
+        case recommended
     }
 
     /// How long `earshot add N` takes numbers from a list.

@@ -31,4 +31,14 @@ public protocol DownloadFiles: AnyObject {
     func size(_ path: String) -> Int64?
     /// Deletes the file, its `.part` and its `.part.json`; a missing file is not an error.
     func delete(_ path: String)
+    /// What reads the files' digests, off the loop (a download checked against `podcast:integrity`).
+    var digests: FileDigesting { get }
 }
+
+/// Reads a file's SHA-2 digest; nil when it cannot be read. Called on the background.
+public protocol FileDigesting: Sendable {
+    func digest(of path: String, _ algorithm: SubresourceIntegrity.Algorithm) -> [UInt8]?
+}
+
+/// GLib's checksums of the files on disk.
+extension FileDigests: FileDigesting {}

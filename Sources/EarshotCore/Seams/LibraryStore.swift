@@ -11,6 +11,8 @@ public protocol LibraryStore: AnyObject, Sendable {
     func podcast(_ id: PodcastID) throws -> PodcastSummary?
     /// The podcast whose feed lives at `url`, else the one whose feed lived there before it moved.
     func podcastID(url: URL) throws -> PodcastID?
+    /// The podcast whose feed says it is `guid` (`podcast:guid`), or nil.
+    func podcastID(guid: String) throws -> PodcastID?
     func outline(id: FeedID) throws -> FeedOutline?
     func storeFeed(_ channel: Channel, url: URL, validators: FeedValidators, checkedAt: Date) throws -> SavedFeed
     /// Records that `feeds` were found unchanged (304) at `checkedAt`, in one write; removed ones are passed over.

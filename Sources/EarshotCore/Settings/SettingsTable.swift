@@ -72,6 +72,8 @@ public enum SettingsTable {
               summary: "each podcast keeps only its newest N downloads (0: no limit)"),
         .init(key: DownloadSettings.budgetKey, kind: .size, defaultValue: "2GiB", scopes: shared,
               summary: "the disk the downloaded files may take"),
+        .init(key: AudioChoice.key, kind: .text, defaultValue: "the feed's enclosure", scopes: [.podcast, .library],
+              summary: "formats downloads prefer among a feed's alternate files, in order (opus,mp3)"),
         .init(key: SoundProfile.speedKey, kind: .number(SoundProfile.speeds, unit: ""), defaultValue: "1.0", scopes: everywhere,
               summary: "playback speed, pitch kept"),
         .init(key: SoundProfile.trimSilenceKey, kind: .flag, defaultValue: "off", scopes: everywhere,

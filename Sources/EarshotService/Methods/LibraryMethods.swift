@@ -12,7 +12,7 @@ enum LibraryMethods {
     typealias Row = BusMethod<LibraryInterface, LibraryError>
 
     static let table = MethodTable<LibraryInterface, LibraryError>(
-        EarshotIntrospection.interface, busError: { $0.playerError.busError }, library + listening + care + comforts + finding + playlists + tidying)
+        EarshotIntrospection.interface, busError: { $0.playerError.busError }, library + listening + care + comforts + finding + playlists + tidying + namespace)
 
     /// Subscriptions, the library's lists, settings and downloads.
     static let library: [Row] = [
@@ -187,5 +187,15 @@ enum LibraryMethods {
         Row("SyncLogout") { library throws(LibraryError) in try library.syncLogout() },
         Row("SyncNow", out: "a{sv}") { library throws(LibraryError) in try library.syncNow() },
         Row("SyncStatus", out: "a{sv}") { library throws(LibraryError) in try library.syncStatus() },
+    ]
+
+    /// The feeds' Podcasting 2.0 fields: people, support, details, recommendations, live shows.
+    static let namespace: [Row] = [
+        Row("EpisodesWithPerson", .string("name"), out: "aa{sv}") { library, name throws(LibraryError) in try library.episodes(withPerson: name) },
+        Row("Support", .podcastOrAll(), out: "aa{sv}") { library, podcast throws(LibraryError) in try library.support(of: podcast) },
+        Row("PodcastDetails", .podcast(), out: "a{sv}") { library, podcast throws(LibraryError) in try library.details(of: podcast) },
+        Row("EpisodeDetails", .episode(), out: "a{sv}") { library, episode throws(LibraryError) in try library.details(of: episode) },
+        Row("Recommended", out: "aa{sv}") { library throws(LibraryError) in try library.recommended() },
+        Row("LiveItems", .podcastOrAll(), out: "aa{sv}") { library, podcast throws(LibraryError) in try library.liveItems(of: podcast) },
     ]
 }

@@ -18,6 +18,8 @@ public final class DiskFiles: DownloadFiles {
         return nil
     }
 
+    public var digests: FileDigesting { FileDigests() }
+
     public func delete(_ path: String) {
         unlink(path)
         for part in EpisodeDownload.partFiles(for: URL(fileURLWithPath: path)) { unlink(part.path) }

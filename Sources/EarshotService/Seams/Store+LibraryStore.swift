@@ -21,3 +21,6 @@ extension Store: TranscriptionStore {}
 
 /// The SQLite store keeps and evaluates the smart playlists.
 extension Store: PlaylistStoring {}
+
+/// The SQLite store keeps the feeds' Podcasting 2.0 fields.
+extension Store: NamespaceStore {}

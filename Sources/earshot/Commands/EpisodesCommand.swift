@@ -18,6 +18,7 @@ struct EpisodesCommand: ParsableCommand {
               earshot episodes
               earshot episodes "daily news" --unplayed
               earshot episodes --in-progress
+              earshot episodes --person "Jane Doe"     (every episode naming her: podcast:person)
               earshot episodes --feed https://example.com/podcast.xml --json
             """)
 
@@ -30,6 +31,9 @@ struct EpisodesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Fetch this feed directly instead (an http, https or file URL, or a local path).", valueName: "url"))
     var feed: String?
 
+    @Option(help: ArgumentHelp("Only the episodes whose feed names this person (or part of the name) as host, guest…", valueName: "name"))
+    var person: String?
+
     @Flag(help: "Print JSON (dates in ISO 8601, durations in seconds).")
     var json = false
 
@@ -37,11 +41,20 @@ struct EpisodesCommand: ParsableCommand {
         if feed != nil, podcast != nil || only != nil {
             throw ValidationError("--feed prints a feed as it is; it takes no podcast and no filter")
         }
+        if let person {
+            guard feed == nil, podcast == nil, only == nil else { throw ValidationError("--person lists every episode with the person: no podcast, filter or --feed with it") }
+            guard !person.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--person takes a name, or part of one") }
+        }
     }
 
     func run() throws {
         if let feed { return try Self.printFeed(feed, json: json) }
         let client = try DaemonClient()
+        if let person {
+            let episodes = try client.episodes(withPerson: person)
+            guard !episodes.isEmpty || json else { throw CommandFailure("no episode's feed names “\(person)”") }
+            return Console.print(json ? try JSONOutput.render(episodes) : EpisodeTable.render(episodes, showPodcast: true, width: Terminal.outputWidth))
+        }
         let id = try podcast.map { try Resolver(client: client).podcastID($0) } ?? 0
         let filter = only?.rawValue ?? "all"
         Console.print(json

@@ -19,6 +19,7 @@ struct PlayCommand: ParsableCommand {
               earshot play 812 --at 41:07      (from that moment)
               earshot play --hit 2             (hit 2 of the last earshot find, from where it matched)
               earshot play --bookmark 7        (from bookmark 7: see earshot bookmarks)
+              earshot play 812 --soundbite 1   (the feed's first suggested preview: see earshot details)
               earshot play --playlist "Short news"   (a smart playlist: its first episode now, the rest
                                                       at the front of Up Next, in its order)
             """)
@@ -36,6 +37,9 @@ struct PlayCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Play this hit of the last earshot find (within the hour) from where it matched.", valueName: "number"))
     var hit: Int?
+
+    @Option(help: ArgumentHelp("Play the episode's soundbite N, the feed's suggested preview (see earshot details).", valueName: "number"))
+    var soundbite: Int?
 
     @Option(help: ArgumentHelp("Play from this bookmark (see earshot bookmarks).", valueName: "number"))
     var bookmark: Int64?
@@ -57,11 +61,22 @@ struct PlayCommand: ParsableCommand {
         }
         if let at, MomentArgument.seconds(at) == nil { throw ValidationError("“\(at)” is not a moment (41:07, 1:02:30 or seconds)") }
         if at != nil, podcast { throw ValidationError("--at plays an episode from a moment, not a podcast") }
+        if let soundbite {
+            guard soundbite > 0 else { throw ValidationError("--soundbite takes a soundbite's number (1 or more; earshot details lists them)") }
+            guard name != nil, !podcast, at == nil else { throw ValidationError("--soundbite plays one episode's soundbite: an episode, no --podcast or --at") }
+        }
     }
 
     /// Plays `episode`, from `--at` when given.
     private func play(_ episode: Int64, with client: DaemonClient) throws {
-        if let at, let seconds = MomentArgument.seconds(at) {
+        if let soundbite {
+            let bites = try client.episodeDetails(episode).dictionaries("soundbites")
+            guard bites.indices.contains(soundbite - 1), let start = bites[soundbite - 1].seconds("start") else {
+                throw CommandFailure(bites.isEmpty ? "episode \(episode) has no soundbites"
+                                     : "episode \(episode) has soundbites 1 to \(bites.count), not \(soundbite)")
+            }
+            try client.play(episode: episode, from: start)
+        } else if let at, let seconds = MomentArgument.seconds(at) {
             try client.play(episode: episode, from: seconds)
         } else {
             try client.play(episode: episode)
@@ -85,7 +100,7 @@ struct PlayCommand: ParsableCommand {
             if let episode = try resolver.episodeIfNamed(text) {
                 try play(episode, with: client)
             } else {
-                guard at == nil else { throw CommandFailure("no episode matches “\(text)”") }
+                guard at == nil, soundbite == nil else { throw CommandFailure("no episode matches “\(text)”") }
                 let podcasts = Resolver.podcastMatches(text, try client.podcasts())
                 guard !podcasts.isEmpty else { throw CommandFailure("no episode or podcast matches “\(text)”") }
                 try client.play(podcast: try NameResolution.choose(text, among: podcasts, kind: .podcast))

@@ -39,6 +39,8 @@ final class FakeLibrary: BusInterface {
     var downloads: [DBusValue] = []
     /// What Find answers.
     var findHits: [DBusValue] = []
+    /// Canned answers of the methods the double does not model (the namespace's Support, EpisodeDetails…).
+    var replies: [String: [DBusValue]] = [:]
     /// Every call, in order: the member and its arguments.
     private(set) var calls: [(member: String, arguments: [DBusValue])] = []
     /// The connection Progress is emitted on.
@@ -61,6 +63,7 @@ final class FakeLibrary: BusInterface {
     func call(_ method: String, arguments: [DBusValue]) throws(BusError) -> MethodReply {
         calls.append((method, arguments))
         if let failure = failures[method] { throw failure }
+        if let reply = replies[method] { return MethodReply(reply) }
         switch method {
         case "Podcasts": return MethodReply([list(podcasts.map(dictionary))])
         case "PodcastRows": return MethodReply([.array(elementSignature: "(xsuuxb)", podcasts.map(row))])
@@ -86,10 +89,11 @@ final class FakeLibrary: BusInterface {
             let id = arguments[0].int64Value!
             guard podcasts.contains(where: { $0.id == id }) else { throw Self.noSuchPodcast(id) }
             podcasts.removeAll { $0.id == id }
-        case "Play":
+        case "Play", "PlayFrom":
             let id = arguments[0].int64Value!
             guard episode(id) != nil else { throw Self.noSuchEpisode(id) }
             playing = id
+            if method == "PlayFrom" { position = arguments[1].doubleValue! }
             playbackStatus = "Playing"
         case "PlayPodcast":
             let id = arguments[0].int64Value!

@@ -83,6 +83,15 @@ final class MemoryFiles: DownloadFiles {
         sizes[path] = nil
         parts[path] = nil
     }
+    /// The digest each path's file has (any algorithm); a path not here cannot be read.
+    var digestValues: [String: [UInt8]] = [:]
+    var digests: FileDigesting { ScriptedDigests(values: digestValues) }
+}
+
+/// Digests as the test set them, read at the time the download ended.
+struct ScriptedDigests: FileDigesting {
+    let values: [String: [UInt8]]
+    func digest(of path: String, _ algorithm: SubresourceIntegrity.Algorithm) -> [UInt8]? { values[path] }
 }
 
 /// A `CoreFixture` seen from its downloads.

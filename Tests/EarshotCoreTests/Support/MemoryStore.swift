@@ -54,6 +54,11 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
         return locked { podcastRows.first { $0.url == url }?.id ?? formerURLs[url] }
     }
 
+    func podcastID(guid: String) throws -> PodcastID? {
+        noteRead()
+        return locked { podcastRows.first { $0.channel.podcast.guid == guid }?.id }
+    }
+
     private func summaryLocked(_ summary: PodcastSummary) -> PodcastSummary {
         var summary = summary
         let mine = rows.values.filter { $0.podcast == summary.id }
@@ -257,7 +262,8 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
                        guid: row.episode.id, title: row.episode.title, releaseDate: row.episode.releaseDate?.date,
                        duration: row.episode.duration ?? row.learned, status: row.status, isPlayable: row.episode.soundURL != nil,
                        soundURL: row.episode.soundURL, link: row.episode.link,
-                       soundMIMEType: row.episode.soundMIMEType)
+                       soundMIMEType: row.episode.soundMIMEType, people: row.episode.podcast.people,
+                       alternateEnclosures: row.episode.podcast.alternateEnclosures)
     }
 
     func episodeToResume(in podcast: PodcastID) throws -> EpisodeID? {

@@ -26,6 +26,7 @@ enum StatusText {
             head += "  (nothing selected)"
         }
         lines.append(fit(head, width))
+        if let people = status.episode?.people { lines.append(fit("With " + people.joined(separator: ", "), width)) }
         if let chapter = status.chapter {
             lines.append(fit("Chapter \(chapter.number)\(status.chapters.map { " of \($0)" } ?? ""): \(chapter.title)", width))
         }

@@ -20,10 +20,12 @@ struct EpisodeRecord: Encodable, Equatable {
     var link: String?
     var current: Bool?
     var starred: Bool?
+    /// The item's people (podcast:person), "Name (role)".
+    var people: [String]?
 
     enum CodingKeys: String, CodingKey {
         case id, podcast, podcastTitle = "podcast_title", guid, title, released, duration, position
-        case completed, playable, queuePosition = "queue_position", url, link, current, starred
+        case completed, playable, queuePosition = "queue_position", url, link, current, starred, people
     }
 
     /// The title to show.
@@ -40,7 +42,8 @@ extension EpisodeRecord {
             duration: entry.seconds("duration"), position: entry.seconds("position"),
             completed: entry.bool("completed"), playable: entry.bool("playable"),
             queuePosition: entry.count("queue_position"), url: entry.string("url"), link: entry.string("link"),
-            current: entry.bool("current"), starred: entry.bool("starred"))
+            current: entry.bool("current"), starred: entry.bool("starred"),
+            people: PersonText.names(entry.dictionaries("people")))
     }
 
     /// Reads an EpisodeRows row, `(xbxdbdusbs)`: id, current, released (0: unknown), duration (-1:

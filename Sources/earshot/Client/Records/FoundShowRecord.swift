@@ -56,6 +56,7 @@ extension RecentResults {
         case "search": "the search for “\(entry.string("terms") ?? "")”"
         case "chart": "Apple's top podcasts in \((entry.string("country") ?? "").uppercased())"
             + (entry.string("genre").map { " (\($0))" } ?? "")
+        case "recommended": "the shows your shows recommend"
         default: "the feeds of \(entry.string("page") ?? "a web page")"
         }
         self.init(about: about, made: entry.date("made"), shows: shows)
