@@ -68,21 +68,9 @@ extension LibraryInterface {
     func nameEpisode(_ text: String, filter name: String, shown: Int) throws(LibraryError) -> MethodReply {
         let filter = try Self.filter(name)
         let store = self.store
-        return .laterPrepared { [weak self] preparer, respond in
-            guard let self else { return }
-            let marks = self.listingMarks
-            self.background.run({ () -> Result<PreparedReply, BusError> in
-                do {
-                    let naming = try store.nameEpisode(text, filter: filter, shown: shown)
-                    return .success(try preparer.prepare([
-                        .uint32(UInt32(clamping: naming.total)), marks.values(naming.exact, asRows: false), marks.values(naming.first, asRows: false),
-                    ]))
-                } catch let error as BusError {
-                    return .failure(error)
-                } catch {
-                    return .failure(.failed("cannot read the library: \(error)"))
-                }
-            }, completion: respond)
+        return listingsReply { marks in
+            let naming = try store.nameEpisode(text, filter: filter, shown: shown)
+            return [.uint32(UInt32(clamping: naming.total)), marks.values(naming.exact, asRows: false), marks.values(naming.first, asRows: false)]
         }
     }
 
@@ -105,12 +93,18 @@ extension LibraryInterface {
     /// structs), marking the current and queued ones as the player held them when asked: the reply's
     /// values are built and marshalled on the background too, so the loop only sends the message.
     func episodes(asRows: Bool = false, _ read: @escaping @Sendable () throws -> [EpisodeListing]) -> MethodReply {
+        listingsReply { marks in [marks.values(try read(), asRows: asRows)] }
+    }
+
+    /// A reply of listings: `make` reads them and builds the values on the background with the player
+    /// as it is now (`ListingMarks`), and the message is marshalled there too.
+    private func listingsReply(_ make: @escaping @Sendable (ListingMarks) throws -> [DBusValue]) -> MethodReply {
         .laterPrepared { [weak self] preparer, respond in
             guard let self else { return }
             let marks = self.listingMarks
             self.background.run({ () -> Result<PreparedReply, BusError> in
                 do {
-                    return .success(try preparer.prepare([marks.values(try read(), asRows: asRows)]))
+                    return .success(try preparer.prepare(try make(marks)))
                 } catch let error as BusError {
                     return .failure(error)
                 } catch {

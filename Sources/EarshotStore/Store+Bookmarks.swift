@@ -48,6 +48,11 @@ extension Store {
         }
     }
 
+    /// Bookmark `id`, or nil when there is none.
+    public func bookmark(_ id: Int64) throws -> Bookmark? {
+        try read { db in try Self.bookmarks(db, where: "b.id = ?", arguments: [id]).first }
+    }
+
     /// Removes bookmark `id`; false when there was none.
     public func removeBookmark(_ id: Int64) throws -> Bool {
         try write { db in

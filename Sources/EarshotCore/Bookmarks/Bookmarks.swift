@@ -34,7 +34,7 @@ public final class Bookmarks {
         guard let current = listening.current else {
             return done(.failure(.noEpisode("nothing is playing: there is no moment to bookmark")))
         }
-        let position = max(0, Double(listening.position.components.seconds) + Double(listening.position.components.attoseconds) / 1e18)
+        let position = max(0, listening.position.inSeconds)
         let store = self.store, date = timers.date, episode = current.id
         background.run({ () -> Result<Bookmark, LibraryError> in
             do {
@@ -72,7 +72,7 @@ public final class Bookmarks {
     public func play(_ id: Int64, done: @escaping (Result<Bookmark, LibraryError>) -> Void) {
         let store = self.store
         background.run({ () -> Result<Bookmark?, LibraryError> in
-            Result { try store.bookmarks(of: nil).first { $0.id == id } }.mapError { .failed("cannot read the bookmarks: \($0)") }
+            Result { try store.bookmark(id) }.mapError { .failed("cannot read the bookmarks: \($0)") }
         }) { [weak self] result in
             switch result {
             case .success(.some(let bookmark)):
