@@ -9,22 +9,33 @@ DEBIAN_PACKAGES := pkg-config libglib2.0-dev glib-networking libsoup-3.0-dev lib
 	espeak-ng libsecret-1-dev gnome-keyring php8.2-cli php8.2-sqlite3 python3-mygpoclient python3-dbusmock \
 	dpkg-dev lintian man-db groff-base bash-completion zsh fish libncurses-dev tmux
 
+# Translations (docs/translating.md): msgfmt, msgmerge and xgettext, and the locales' sources that the
+# tests compile into .build/locales (localedef) to run Earshot in each shipped language.
+DEBIAN_PACKAGES += gettext locales
+
 # The speech recognition helper's (docs/transcription.md): its Python environment, and the LibriVox
 # reading with its text that its tests hear.
 DEBIAN_PACKAGES += python3 python3-venv pocketsphinx-testdata
 
-.PHONY: deps build release transcriber test test-deb run bench clean install install-files uninstall uninstall-files deb
+.PHONY: deps build release translations transcriber test test-deb run bench clean install install-files uninstall uninstall-files deb
 
 deps:
 	@scripts/install-debian-packages $(DEBIAN_PACKAGES)
 
-build: deps
+build: deps translations
 	$(SWIFT) build
+
+# The compiled message catalogues beside the binaries (.build/locale/LANG/LC_MESSAGES/earshot.mo, which
+# a binary in .build finds by itself), and the shipped languages' locales for the tests (.build/locales,
+# read through LOCPATH, so the tests need no locale installed on the machine).
+translations: deps
+	scripts/translations build .build/locale
+	scripts/locales .build/locales
 
 # The release binary carries the Swift runtime and Foundation inside it (--static-swift-stdlib): only
 # the pages the daemon touches become resident, about 7 MB less than mapping the shared libraries, and
 # it starts without resolving them. Tests build the usual debug binaries.
-release: deps
+release: deps translations
 	$(SWIFT) build -c release --static-swift-stdlib
 
 # The speech recognition helper (docs/transcription.md) in .build/transcriber: a Python environment
@@ -38,7 +49,8 @@ transcriber: deps
 # stayed bounded), then the Debian package built from the release binary and
 # tried as a listener would (scripts/test-deb: as root only, since it installs the package; it builds
 # the release binary and the package first, and says so when it skips).
-test: deps transcriber
+test: deps transcriber translations
+	scripts/translations check
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/run-tests
 	scripts/test-transcriber
@@ -87,6 +99,8 @@ DEMO_DIR ?= $(DATADIR)/earshot/demo
 # The speech recognition helper's source, its pinned requirements and its setup script (`setup DIR`).
 TRANSCRIBER_DIR ?= $(DATADIR)/earshot/transcriber
 MANDIR ?= $(DATADIR)/man
+# The languages with a catalogue, a translated desktop file and manual pages (po/LINGUAS).
+LANGUAGES := $(shell sed 's/\#.*//' po/LINGUAS)
 # Shell completions go where each shell looks for the prefix: bash-completion reads
 # share/bash-completion/completions next to a command's bin/ and under $XDG_DATA_HOME and
 # $XDG_DATA_DIRS; fish reads share/fish/vendor_completions.d there too. zsh reads Debian's
@@ -129,10 +143,16 @@ install-files:
 	@[ -x '$(EARSHOT_BINARY)' ] || { echo "earshot: no binary at $(EARSHOT_BINARY): run make release first, or set EARSHOT_BINARY" >&2; exit 1; }
 	$(check-prefix)
 	install -D -m 0755 '$(EARSHOT_BINARY)' '$(DESTDIR)$(BINDIR)/earshot'
-	install -D -m 0644 data/earshot.desktop '$(DESTDIR)$(DATADIR)/applications/earshot.desktop'
+	scripts/translations desktop data/earshot.desktop .build/earshot.desktop
+	install -D -m 0644 .build/earshot.desktop '$(DESTDIR)$(DATADIR)/applications/earshot.desktop'
 	install -D -m 0644 data/icons/earshot.svg '$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/earshot.svg'
 	install -D -m 0644 data/org.earshot.Earshot.search-provider.ini '$(DESTDIR)$(DATADIR)/gnome-shell/search-providers/org.earshot.Earshot.search-provider.ini'
-	install -D -m 0644 data/earshot-krunner.desktop '$(DESTDIR)$(DATADIR)/krunner/dbusplugins/earshot.desktop'
+	scripts/translations desktop data/earshot-krunner.desktop .build/earshot-krunner.desktop
+	install -D -m 0644 .build/earshot-krunner.desktop '$(DESTDIR)$(DATADIR)/krunner/dbusplugins/earshot.desktop'
+	scripts/translations build .build/locale
+	for language in $(LANGUAGES); do \
+		install -D -m 0644 .build/locale/$$language/LC_MESSAGES/earshot.mo '$(DESTDIR)$(DATADIR)/locale/'$$language/LC_MESSAGES/earshot.mo || exit 1; \
+	done
 	install -D -m 0644 -t '$(DESTDIR)$(DEMO_DIR)' $(wildcard data/demo/*)
 	install -D -m 0644 -t '$(DESTDIR)$(TRANSCRIBER_DIR)' $(wildcard transcriber/*.py) transcriber/requirements.txt
 	install -D -m 0755 scripts/setup-transcriber '$(DESTDIR)$(TRANSCRIBER_DIR)/setup'
@@ -144,7 +164,14 @@ install-files:
 	&& install -D -m 0644 "$$docs/earshot.conf.5" '$(DESTDIR)$(MANDIR)/man5/earshot.conf.5' \
 	&& install -D -m 0644 "$$docs/earshot.bash" '$(DESTDIR)$(BASH_COMPLETION_DIR)/earshot' \
 	&& install -D -m 0644 "$$docs/_earshot" '$(DESTDIR)$(ZSH_COMPLETION_DIR)/_earshot' \
-	&& install -D -m 0644 "$$docs/earshot.fish" '$(DESTDIR)$(FISH_COMPLETION_DIR)/earshot.fish'; \
+	&& install -D -m 0644 "$$docs/earshot.fish" '$(DESTDIR)$(FISH_COMPLETION_DIR)/earshot.fish' \
+	&& for language in $(LANGUAGES); do \
+		mkdir -p "$$docs/$$language" \
+		&& EARSHOT_LOCALEDIR=.build/locale LC_ALL= LANG=C.UTF-8 LANGUAGE=$$language scripts/generate-docs --manual-only '$(EARSHOT_BINARY)' "$$docs/$$language" \
+		&& install -D -m 0644 "$$docs/$$language/earshot.1" '$(DESTDIR)$(MANDIR)/'$$language/man1/earshot.1 \
+		&& install -D -m 0644 "$$docs/$$language/earshot.conf.5" '$(DESTDIR)$(MANDIR)/'$$language/man5/earshot.conf.5 \
+		|| exit 1; \
+	done; \
 	status=$$?; rm -rf "$$docs"; exit $$status
 
 uninstall: uninstall-files
@@ -162,6 +189,10 @@ uninstall-files:
 		'$(DESTDIR)$(MANDIR)/man1/earshot.1' '$(DESTDIR)$(MANDIR)/man5/earshot.conf.5' \
 		'$(DESTDIR)$(BASH_COMPLETION_DIR)/earshot' '$(DESTDIR)$(ZSH_COMPLETION_DIR)/_earshot' \
 		'$(DESTDIR)$(FISH_COMPLETION_DIR)/earshot.fish'
+	for language in $(LANGUAGES); do \
+		rm -f '$(DESTDIR)$(DATADIR)/locale/'$$language/LC_MESSAGES/earshot.mo \
+			'$(DESTDIR)$(MANDIR)/'$$language/man1/earshot.1 '$(DESTDIR)$(MANDIR)/'$$language/man5/earshot.conf.5; \
+	done
 	rm -rf '$(DESTDIR)$(DEMO_DIR)' '$(DESTDIR)$(TRANSCRIBER_DIR)'
 	@if [ -d '$(DESTDIR)$(DATADIR)/earshot' ]; then rmdir --ignore-fail-on-non-empty '$(DESTDIR)$(DATADIR)/earshot'; fi
 

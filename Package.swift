@@ -31,11 +31,17 @@ let package = Package(
         // ncursesw's function-like macros (attributes, colour pairs, the window size), for the terminal interface.
         .target(name: "CEarshotTerminal", dependencies: ["CNcurses"]),
 
+        // glibc's gettext and langinfo, which the Glibc module leaves out.
+        .systemLibrary(name: "CGettext"),
+
+        // What a person reads, in their language: message catalogues (gettext) and the locale's dates and numbers.
+        .target(name: "EarshotLocale", dependencies: ["CGettext"]),
+
         // Thin Swift wrappers over GLib shared by every component: main context, sources, workers, errors.
         .target(name: "EarshotGLib", dependencies: ["CGLib"]),
 
         // Podcast feeds: models, the streaming libxml2 parser, the libsoup/GIO loader.
-        .target(name: "EarshotFeed", dependencies: ["EarshotGLib", "CGLib", "CSoup", "CLibXML2", "CEarshot"]),
+        .target(name: "EarshotFeed", dependencies: ["EarshotLocale", "EarshotGLib", "CGLib", "CSoup", "CLibXML2", "CEarshot"]),
 
         // The playbin engine: load, play, pause, stop, accurate coalesced seeks, rate, volume, events.
         .target(name: "EarshotPlayback", dependencies: ["EarshotGLib", "CGLib", "CGStreamer", "CEarshot"]),
@@ -48,25 +54,25 @@ let package = Package(
                         .embedInCode("Resources/org.earshot.DesktopSearch.xml")]),
 
         // Persistence: feeds, episodes and listening progress in SQLite through GRDB.
-        .target(name: "EarshotStore", dependencies: ["EarshotFeed", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "EarshotStore", dependencies: ["EarshotLocale", "EarshotFeed", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // Sync with a podcast sync server: the gpodder.net API 2 and Nextcloud gPodder Sync dialects, the HTTP
         // exchange on its network thread, the JSON reader, matching and the newest-wins rule.
-        .target(name: "EarshotSync", dependencies: ["EarshotFeed", "EarshotStore", "EarshotGLib", "CEarshot", "CGLib", "CSoup"]),
+        .target(name: "EarshotSync", dependencies: ["EarshotLocale", "EarshotFeed", "EarshotStore", "EarshotGLib", "CEarshot", "CGLib", "CSoup"]),
 
         // The podcast rules: play order, navigation, auto-advance, tying feed, playback and MPRIS together.
-        .target(name: "EarshotCore", dependencies: ["EarshotFeed", "EarshotStore", "EarshotSync", "EarshotPlayback", "EarshotGLib", "CEarshot"]),
+        .target(name: "EarshotCore", dependencies: ["EarshotLocale", "EarshotFeed", "EarshotStore", "EarshotSync", "EarshotPlayback", "EarshotGLib", "CEarshot"]),
 
         // The bus adapters over Core: MPRIS Player and Playlists, and org.earshot.Earshot1.
-        .target(name: "EarshotService", dependencies: ["EarshotCore", "EarshotSync", "EarshotMPRIS", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotGLib", "CEarshot", "CGLib"]),
+        .target(name: "EarshotService", dependencies: ["EarshotLocale", "EarshotCore", "EarshotSync", "EarshotMPRIS", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotGLib", "CEarshot", "CGLib"]),
 
         // `earshot tui`: view models, keys as state transitions, width-aware text (unit-tested without a
         // terminal), and the thin ncursesw screen that draws their frames.
-        .target(name: "EarshotTUI", dependencies: ["EarshotFeed", "CEarshotTerminal", "CNcurses"]),
+        .target(name: "EarshotTUI", dependencies: ["EarshotLocale", "EarshotFeed", "CEarshotTerminal", "CNcurses"]),
 
         .executableTarget(
             name: "earshot",
-            dependencies: ["EarshotTUI", "EarshotCore", "EarshotService", "EarshotSync", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "CGLib", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["EarshotLocale", "EarshotTUI", "EarshotCore", "EarshotService", "EarshotSync", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "CGLib", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "earshot-bench",
             dependencies: ["EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotMPRIS", "EarshotGLib", "EarshotTestSupport",
@@ -83,6 +89,7 @@ let package = Package(
             dependencies: ["EarshotFeed", "EarshotTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotCLITests", dependencies: ["earshot", "EarshotMPRIS", "EarshotGLib", "EarshotTestSupport", "EarshotFeed"]),
+        .testTarget(name: "EarshotLocaleTests", dependencies: ["EarshotLocale"]),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotSync", "EarshotFeed", "EarshotStore", "EarshotPlayback", "EarshotGLib"]),
         .testTarget(name: "EarshotStoreTests", dependencies: ["EarshotStore", "EarshotSync", "EarshotFeed"], resources: [.copy("Fixtures")]),
         .testTarget(name: "EarshotDaemonTests", dependencies: ["EarshotTestSupport", "EarshotGLib", "EarshotMPRIS", "EarshotStore"],
