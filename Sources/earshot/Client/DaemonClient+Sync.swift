@@ -81,11 +81,11 @@ struct SyncStatusRecord: Encodable, Equatable {
         }
         let outbox = self.outbox ?? 0, waiting = self.waiting ?? 0
         // TRANSLATORS: how many changes (plays, positions) wait to be sent to the sync server.
-        lines.append(outbox == 0 ? tr("Nothing waits to be sent.") : trn("%d changes wait to be sent.", "%d changes wait to be sent.", outbox, outbox))
+        lines.append(outbox == 0 ? tr("Nothing waits to be sent.") : trn("%d change waits to be sent.", "%d changes wait to be sent.", outbox, outbox))
         if waiting > 0 {
             // TRANSLATORS: how many places in episodes, received from other devices, wait for their episode to be
             // known here (or for it to stop playing).
-            lines.append(trn("%d places from other devices wait for their episode (or for it to stop playing).",
+            lines.append(trn("%d place from another device waits for its episode (or for it to stop playing).",
                              "%d places from other devices wait for their episode (or for it to stop playing).", waiting, waiting))
         }
         // TRANSLATORS: where the sync password is kept (a file or the keyring's name).
