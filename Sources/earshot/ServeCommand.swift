@@ -25,19 +25,19 @@ struct ServeCommand: ParsableCommand {
               playerctl -p earshot play-pause
             """))
 
-    @Option(help: ArgumentHelp(tr("The feed: an http, https or file URL, or a local path. Default: the current feed, else the bundled demo feed.")))
+    @Option(help: ArgumentHelp(tr("The feed: an http, https or file URL, or a local path. Default: the current feed, else the bundled demo feed."), valueName: trc("value name in usage, as in earshot play <episode>", "feed")))
     var feed: String?
 
-    @Option(help: ArgumentHelp(tr("GStreamer audio output, as for gst-launch (e.g. \"pulsesink\"). Default: $EARSHOT_AUDIO_SINK, else autoaudiosink.")))
+    @Option(help: ArgumentHelp(tr("GStreamer audio output, as for gst-launch (e.g. \"pulsesink\"). Default: $EARSHOT_AUDIO_SINK, else autoaudiosink."), valueName: trc("value name in usage, as in earshot play <episode>", "audio-sink")))
     var audioSink: String?
 
-    @Option(help: ArgumentHelp(tr("Minutes between feed refreshes, 1 to 10080 (default 30).")))
+    @Option(help: ArgumentHelp(tr("Minutes between feed refreshes, 1 to 10080 (default 30)."), valueName: trc("value name in usage, as in earshot play <episode>", "refresh-interval")))
     var refreshInterval: UInt32?
 
-    @Option(help: ArgumentHelp(tr("Where the database lives (default $XDG_STATE_HOME/earshot).")))
+    @Option(help: ArgumentHelp(tr("Where the database lives (default $XDG_STATE_HOME/earshot)."), valueName: trc("value name in usage, as in earshot play <episode>", "state-dir")))
     var stateDir: String?
 
-    @Option(help: ArgumentHelp(tr("Where cover art is cached (default $XDG_CACHE_HOME/earshot).")))
+    @Option(help: ArgumentHelp(tr("Where cover art is cached (default $XDG_CACHE_HOME/earshot)."), valueName: trc("value name in usage, as in earshot play <episode>", "cache-dir")))
     var cacheDir: String?
 
     @Flag(help: ArgumentHelp(tr("Log debug lines too.")))

@@ -31,14 +31,14 @@ struct AddCommand: ParsableCommand {
             """))
 
     @Argument(help: ArgumentHelp(tr("Feed or web page URLs (http, https, file, feed…), paths to local files, or numbers of search results."),
-                                 valueName: "url"))
+                                 valueName: trc("value name in usage, as in earshot play <episode>", "url")))
     var urls: [String]
 
     @Flag(help: ArgumentHelp(tr("Print one result per feed as JSON.")))
     var json = false
 
     @Option(help: ArgumentHelp(tr("The user name of a private feed (one address); the password is asked on the terminal."),
-                               valueName: "name"))
+                               valueName: trc("value name in usage, as in earshot play <episode>", "name")))
     var user: String?
 
     @Flag(help: ArgumentHelp(tr("With --user: read the password from standard input instead of asking on the terminal.")))

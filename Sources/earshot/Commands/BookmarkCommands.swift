@@ -13,7 +13,7 @@ struct BookmarkCommand: ParsableCommand {
               earshot bookmark "the recipe for the bread"
             """))
 
-    @Argument(help: ArgumentHelp(tr("A note (several words are joined with spaces)."), valueName: "note"))
+    @Argument(help: ArgumentHelp(tr("A note (several words are joined with spaces)."), valueName: trc("value name in usage, as in earshot play <episode>", "note")))
     var note: [String] = []
 
     func run() throws {
@@ -34,7 +34,7 @@ struct BookmarksCommand: ParsableCommand {
               earshot bookmarks --remove 7
             """))
 
-    @Argument(help: ArgumentHelp(tr("Only this episode's: its number or part of its title."), valueName: "episode"),
+    @Argument(help: ArgumentHelp(tr("Only this episode's: its number or part of its title."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
               completion: .custom(LibraryCompletions.episodes))
     var episode: Reference?
 
@@ -44,7 +44,7 @@ struct BookmarksCommand: ParsableCommand {
     @Flag(help: ArgumentHelp(tr("Print Markdown, to keep with your notes.")))
     var markdown = false
 
-    @Option(help: ArgumentHelp(tr("Remove this bookmark."), valueName: "number"))
+    @Option(help: ArgumentHelp(tr("Remove this bookmark."), valueName: trc("value name in usage, as in earshot play <episode>", "number")))
     var remove: Int64?
 
     func validate() throws {

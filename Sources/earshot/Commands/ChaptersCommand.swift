@@ -33,7 +33,7 @@ struct ChapterCommand: ParsableCommand {
             """))
 
     @Argument(
-        help: ArgumentHelp(tr("next, previous, or the chapter's number (see earshot chapters)."), valueName: "which"),
+        help: ArgumentHelp(tr("next, previous, or the chapter's number (see earshot chapters)."), valueName: trc("value name in usage, as in earshot play <episode>", "which")),
         completion: .list(["next", "previous"]))
     var which: String
 

@@ -81,7 +81,7 @@ struct DeleteCommand: ParsableCommand {
 /// One or more episodes named on the command line, as numbers or parts of titles.
 struct EpisodeArguments: ParsableArguments {
     @Argument(
-        help: ArgumentHelp(tr("The episodes: numbers or parts of titles."), valueName: "episode"),
+        help: ArgumentHelp(tr("The episodes: numbers or parts of titles."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
         completion: .custom(LibraryCompletions.episodes))
     var episodes: [Reference]
 

@@ -23,16 +23,16 @@ struct EpisodesCommand: ParsableCommand {
               earshot episodes --feed https://example.com/podcast.xml --json
             """))
 
-    @Argument(help: ArgumentHelp(tr("The podcast: its number or part of its title. Default: every podcast.")), completion: .custom(LibraryCompletions.podcasts))
+    @Argument(help: ArgumentHelp(tr("The podcast: its number or part of its title. Default: every podcast."), valueName: trc("value name in usage, as in earshot play <episode>", "podcast")), completion: .custom(LibraryCompletions.podcasts))
     var podcast: Reference?
 
     @Flag(help: ArgumentHelp(tr("Only some of them (one of these; default: every episode).")))
     var only: EpisodeShown?
 
-    @Option(help: ArgumentHelp(tr("Fetch this feed directly instead (an http, https or file URL, or a local path)."), valueName: "url"))
+    @Option(help: ArgumentHelp(tr("Fetch this feed directly instead (an http, https or file URL, or a local path)."), valueName: trc("value name in usage, as in earshot play <episode>", "url")))
     var feed: String?
 
-    @Option(help: ArgumentHelp(tr("Only the episodes whose feed names this person (or part of the name) as host, guest…"), valueName: "name"))
+    @Option(help: ArgumentHelp(tr("Only the episodes whose feed names this person (or part of the name) as host, guest…"), valueName: trc("value name in usage, as in earshot play <episode>", "name")))
     var person: String?
 
     @Flag(help: ArgumentHelp(tr("Print JSON (dates in ISO 8601, durations in seconds).")))

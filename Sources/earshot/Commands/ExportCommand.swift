@@ -13,7 +13,7 @@ struct ExportCommand: ParsableCommand {
               earshot export podcasts.opml
             """))
 
-    @Argument(help: ArgumentHelp(tr("The file to write (replaced if it exists).")))
+    @Argument(help: ArgumentHelp(tr("The file to write (replaced if it exists)."), valueName: trc("value name in usage, as in earshot play <episode>", "file")))
     var file: String?
 
     func run() throws {

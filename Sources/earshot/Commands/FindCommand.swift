@@ -21,14 +21,14 @@ struct FindCommand: ParsableCommand {
               earshot find "dark matter" --podcast 3
             """))
 
-    @Argument(help: ArgumentHelp(tr("What to look for."), valueName: "words"))
+    @Argument(help: ArgumentHelp(tr("What to look for."), valueName: trc("value name in usage, as in earshot play <episode>", "words")))
     var words: [String]
 
-    @Option(help: ArgumentHelp(tr("Only in this podcast (its number or part of its title)."), valueName: "podcast"),
+    @Option(help: ArgumentHelp(tr("Only in this podcast (its number or part of its title)."), valueName: trc("value name in usage, as in earshot play <episode>", "podcast")),
             completion: .custom(LibraryCompletions.podcasts))
     var podcast: Reference?
 
-    @Option(help: ArgumentHelp(tr("At most this many hits (1 to 200).")))
+    @Option(help: ArgumentHelp(tr("At most this many hits (1 to 200)."), valueName: trc("value name in usage, as in earshot play <episode>", "limit")))
     var limit = 20
 
     @Flag(help: ArgumentHelp(tr("Print the hits as JSON.")))

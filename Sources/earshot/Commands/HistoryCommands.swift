@@ -14,10 +14,10 @@ struct HistoryCommand: ParsableCommand {
               earshot history --since 2026-01-01 --json
             """))
 
-    @Option(help: ArgumentHelp(tr("Only since then: %s.", DateArgument.help), valueName: "when"))
+    @Option(help: ArgumentHelp(tr("Only since then: %s.", DateArgument.help), valueName: trc("value name in usage, as in earshot play <episode>", "when")))
     var since: DateArgument?
 
-    @Option(help: ArgumentHelp(tr("At most this many rows (0: all).")))
+    @Option(help: ArgumentHelp(tr("At most this many rows (0: all)."), valueName: trc("value name in usage, as in earshot play <episode>", "limit")))
     var limit = 50
 
     @Flag(help: ArgumentHelp(tr("Print JSON (instants in ISO 8601, times in seconds).")))
@@ -46,7 +46,7 @@ struct StatsCommand: ParsableCommand {
               earshot stats --since 1y --json
             """))
 
-    @Option(help: ArgumentHelp(tr("Only since then: %s.", DateArgument.help), valueName: "when"))
+    @Option(help: ArgumentHelp(tr("Only since then: %s.", DateArgument.help), valueName: trc("value name in usage, as in earshot play <episode>", "when")))
     var since: DateArgument?
 
     @Flag(help: ArgumentHelp(tr("Print JSON (seconds throughout).")))

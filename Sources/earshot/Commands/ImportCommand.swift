@@ -16,7 +16,7 @@ struct ImportCommand: ParsableCommand {
               earshot import subscriptions.opml
             """))
 
-    @Argument(help: ArgumentHelp(tr("The OPML file (from another podcast app's export).")), completion: .file(extensions: ["opml", "xml"]))
+    @Argument(help: ArgumentHelp(tr("The OPML file (from another podcast app's export)."), valueName: trc("value name in usage, as in earshot play <episode>", "file")), completion: .file(extensions: ["opml", "xml"]))
     var file: String
 
     @Flag(help: ArgumentHelp(tr("Print one result per feed as JSON.")))

@@ -38,7 +38,7 @@ struct InboxListCommand: ParsableCommand {
 struct InboxQueueCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "queue", abstract: tr("Put inbox episodes into Up Next."))
 
-    @Argument(help: ArgumentHelp(tr("The episodes: numbers, or parts of titles of inbox episodes."), valueName: "episode"),
+    @Argument(help: ArgumentHelp(tr("The episodes: numbers, or parts of titles of inbox episodes."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
               completion: .custom(LibraryCompletions.episodes))
     var episodes: [Reference] = []
 
@@ -58,7 +58,7 @@ struct InboxQueueCommand: ParsableCommand {
 struct InboxDismissCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "dismiss", abstract: tr("Take episodes out of the inbox."))
 
-    @Argument(help: ArgumentHelp(tr("The episodes: numbers, or parts of titles of inbox episodes."), valueName: "episode"),
+    @Argument(help: ArgumentHelp(tr("The episodes: numbers, or parts of titles of inbox episodes."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
               completion: .custom(LibraryCompletions.episodes))
     var episodes: [Reference] = []
 

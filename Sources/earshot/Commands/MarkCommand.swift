@@ -40,18 +40,18 @@ struct MarkUnplayedCommand: ParsableCommand {
 /// What `mark played` and `mark unplayed` take: episodes, or one podcast with a choice of its episodes.
 struct MarkOptions: ParsableArguments {
     @Argument(help: ArgumentHelp(tr("Episodes (numbers or parts of titles); with --all, --before or --older-than, one podcast."),
-                                 valueName: "episode-or-podcast"), completion: .custom(LibraryCompletions.episodesOrPodcasts))
+                                 valueName: trc("value name in usage, as in earshot play <episode>", "episode-or-podcast")), completion: .custom(LibraryCompletions.episodesOrPodcasts))
     var targets: [Reference] = []
 
     @Flag(help: ArgumentHelp(tr("Every episode of the podcast.")))
     var all = false
 
-    @Option(help: ArgumentHelp(tr("Only the podcast's episodes released before this one of its episodes."), valueName: "episode"),
+    @Option(help: ArgumentHelp(tr("Only the podcast's episodes released before this one of its episodes."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
             completion: .custom(LibraryCompletions.episodes))
     var before: Reference?
 
     @Option(name: .customLong("older-than"), help: ArgumentHelp(tr("Only the podcast's episodes released before then: %s.", DateArgument.help),
-                                                                 valueName: "when"))
+                                                                 valueName: trc("value name in usage, as in earshot play <episode>", "when")))
     var olderThan: DateArgument?
 
     /// Whether the command names a podcast rather than episodes.

@@ -13,7 +13,7 @@ struct SupportCommand: ParsableCommand {
               earshot support "daily news"
             """))
 
-    @Argument(help: ArgumentHelp(tr("The podcast: its number or part of its title. Default: every podcast.")), completion: .custom(LibraryCompletions.podcasts))
+    @Argument(help: ArgumentHelp(tr("The podcast: its number or part of its title. Default: every podcast."), valueName: trc("value name in usage, as in earshot play <episode>", "podcast")), completion: .custom(LibraryCompletions.podcasts))
     var podcast: Reference?
 
     @Flag(help: ArgumentHelp(tr("Print JSON.")))
@@ -42,7 +42,7 @@ struct DetailsCommand: ParsableCommand {
               earshot details --podcast "daily news"
             """))
 
-    @Argument(help: ArgumentHelp(tr("The episode (or with --podcast, the podcast): its number or part of its title.")),
+    @Argument(help: ArgumentHelp(tr("The episode (or with --podcast, the podcast): its number or part of its title."), valueName: trc("value name in usage, as in earshot play <episode>", "name")),
               completion: .custom(LibraryCompletions.episodes))
     var name: Reference
 
@@ -85,7 +85,7 @@ struct LiveCommand: ParsableCommand {
               earshot live "daily news"
             """))
 
-    @Argument(help: ArgumentHelp(tr("The podcast: its number or part of its title. Default: every podcast.")), completion: .custom(LibraryCompletions.podcasts))
+    @Argument(help: ArgumentHelp(tr("The podcast: its number or part of its title. Default: every podcast."), valueName: trc("value name in usage, as in earshot play <episode>", "podcast")), completion: .custom(LibraryCompletions.podcasts))
     var podcast: Reference?
 
     func run() throws {

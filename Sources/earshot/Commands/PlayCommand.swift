@@ -26,26 +26,26 @@ struct PlayCommand: ParsableCommand {
             """))
 
     @Argument(
-        help: ArgumentHelp(tr("The episode (or podcast): its number or part of its title."), valueName: "episode"),
+        help: ArgumentHelp(tr("The episode (or podcast): its number or part of its title."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
         completion: .custom(LibraryCompletions.episodesOrPodcasts))
     var name: Reference?
 
     @Flag(help: ArgumentHelp(tr("Name a podcast, not an episode.")))
     var podcast = false
 
-    @Option(help: ArgumentHelp(tr("Play the episode from this moment: 41:07, 1:02:30 or seconds."), valueName: "time"))
+    @Option(help: ArgumentHelp(tr("Play the episode from this moment: 41:07, 1:02:30 or seconds."), valueName: trc("value name in usage, as in earshot play <episode>", "time")))
     var at: String?
 
-    @Option(help: ArgumentHelp(tr("Play this hit of the last earshot find (within the hour) from where it matched."), valueName: "number"))
+    @Option(help: ArgumentHelp(tr("Play this hit of the last earshot find (within the hour) from where it matched."), valueName: trc("value name in usage, as in earshot play <episode>", "number")))
     var hit: Int?
 
-    @Option(help: ArgumentHelp(tr("Play the episode's soundbite N, the feed's suggested preview (see earshot details)."), valueName: "number"))
+    @Option(help: ArgumentHelp(tr("Play the episode's soundbite N, the feed's suggested preview (see earshot details)."), valueName: trc("value name in usage, as in earshot play <episode>", "number")))
     var soundbite: Int?
 
-    @Option(help: ArgumentHelp(tr("Play from this bookmark (see earshot bookmarks)."), valueName: "number"))
+    @Option(help: ArgumentHelp(tr("Play from this bookmark (see earshot bookmarks)."), valueName: trc("value name in usage, as in earshot play <episode>", "number")))
     var bookmark: Int64?
 
-    @Option(help: ArgumentHelp(tr("Play this smart playlist (earshot playlist list): its episodes in order, through Up Next."), valueName: "name"))
+    @Option(help: ArgumentHelp(tr("Play this smart playlist (earshot playlist list): its episodes in order, through Up Next."), valueName: trc("value name in usage, as in earshot play <episode>", "name")))
     var playlist: String?
 
     func validate() throws {

@@ -74,10 +74,10 @@ struct PlaylistListCommand: ParsableCommand {
 struct PlaylistNewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "new", abstract: tr("Make a smart playlist (see earshot playlist --help for the rules)."))
 
-    @Argument(help: ArgumentHelp(tr("The playlist's name.")))
+    @Argument(help: ArgumentHelp(tr("The playlist's name."), valueName: trc("value name in usage, as in earshot play <episode>", "name")))
     var name: String
 
-    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp(tr("The rules, such as --unplayed --shorter-than 20m."), valueName: "rule"))
+    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp(tr("The rules, such as --unplayed --shorter-than 20m."), valueName: trc("value name in usage, as in earshot play <episode>", "rule")))
     var rules: [String] = []
 
     func run() throws {
@@ -94,10 +94,10 @@ struct PlaylistEditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit", abstract: tr("Give a smart playlist new rules (they replace its rules; earshot playlist show prints them)."))
 
-    @Argument(help: ArgumentHelp(tr("The playlist's name.")))
+    @Argument(help: ArgumentHelp(tr("The playlist's name."), valueName: trc("value name in usage, as in earshot play <episode>", "name")))
     var name: String
 
-    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp(tr("The new rules."), valueName: "rule"))
+    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp(tr("The new rules."), valueName: trc("value name in usage, as in earshot play <episode>", "rule")))
     var rules: [String] = []
 
     func run() throws {
@@ -114,7 +114,7 @@ struct PlaylistEditCommand: ParsableCommand {
 struct PlaylistRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: tr("Remove a smart playlist (its episodes stay)."))
 
-    @Argument(help: ArgumentHelp(tr("The playlist's name.")))
+    @Argument(help: ArgumentHelp(tr("The playlist's name."), valueName: trc("value name in usage, as in earshot play <episode>", "name")))
     var name: String
 
     func run() throws {
@@ -127,7 +127,7 @@ struct PlaylistRemoveCommand: ParsableCommand {
 struct PlaylistShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: tr("Show a smart playlist's rules and episodes."))
 
-    @Argument(help: ArgumentHelp(tr("The playlist's name.")))
+    @Argument(help: ArgumentHelp(tr("The playlist's name."), valueName: trc("value name in usage, as in earshot play <episode>", "name")))
     var name: String
 
     @Flag(help: ArgumentHelp(tr("Print the episodes as JSON (dates in ISO 8601, durations in seconds).")))

@@ -7,11 +7,11 @@ struct QueueAddCommand: ParsableCommand {
         commandName: "add", abstract: tr("Put episodes into Up Next (an episode already there moves)."))
 
     @Argument(
-        help: ArgumentHelp(tr("The episodes, in the order they should play."), valueName: "episode"),
+        help: ArgumentHelp(tr("The episodes, in the order they should play."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
         completion: .custom(LibraryCompletions.episodes))
     var episodes: [Reference]
 
-    @Option(help: ArgumentHelp(tr("The place in Up Next for the first of them (1: next). Default: the end."), valueName: "n"))
+    @Option(help: ArgumentHelp(tr("The place in Up Next for the first of them (1: next). Default: the end."), valueName: trc("value name in usage, as in earshot play <episode>", "n")))
     var at: UInt32?
 
     func validate() throws {
@@ -33,7 +33,7 @@ struct QueueRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: tr("Take episodes out of Up Next."))
 
     @Argument(
-        help: ArgumentHelp(tr("The episodes: numbers, or parts of titles of queued episodes."), valueName: "episode"),
+        help: ArgumentHelp(tr("The episodes: numbers, or parts of titles of queued episodes."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
         completion: .custom(LibraryCompletions.queuedEpisodes))
     var episodes: [Reference]
 
@@ -53,10 +53,10 @@ struct QueueRemoveCommand: ParsableCommand {
 struct QueueMoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "move", abstract: tr("Move an episode of Up Next to another place."))
 
-    @Argument(help: ArgumentHelp(tr("The episode: its number, or part of the title of a queued episode.")), completion: .custom(LibraryCompletions.queuedEpisodes))
+    @Argument(help: ArgumentHelp(tr("The episode: its number, or part of the title of a queued episode."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")), completion: .custom(LibraryCompletions.queuedEpisodes))
     var episode: Reference
 
-    @Argument(help: ArgumentHelp(tr("Its new place (1: next; past the end: last).")))
+    @Argument(help: ArgumentHelp(tr("Its new place (1: next; past the end: last)."), valueName: trc("value name in usage, as in earshot play <episode>", "place")))
     var place: UInt32
 
     func validate() throws {

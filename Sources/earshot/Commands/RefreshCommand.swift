@@ -13,7 +13,7 @@ struct RefreshCommand: ParsableCommand {
               earshot refresh "daily news"
             """))
 
-    @Argument(help: ArgumentHelp(tr("The podcast: its number or part of its title. Default: every podcast.")), completion: .custom(LibraryCompletions.podcasts))
+    @Argument(help: ArgumentHelp(tr("The podcast: its number or part of its title. Default: every podcast."), valueName: trc("value name in usage, as in earshot play <episode>", "podcast")), completion: .custom(LibraryCompletions.podcasts))
     var podcast: Reference?
 
     @Flag(help: ArgumentHelp(tr("Print one result per podcast as JSON.")))

@@ -14,7 +14,7 @@ struct RemoveCommand: ParsableCommand {
               earshot remove "daily news" --delete-files
             """))
 
-    @Argument(help: ArgumentHelp(tr("The podcast: its number (see earshot podcasts) or part of its title.")), completion: .custom(LibraryCompletions.podcasts))
+    @Argument(help: ArgumentHelp(tr("The podcast: its number (see earshot podcasts) or part of its title."), valueName: trc("value name in usage, as in earshot play <episode>", "podcast")), completion: .custom(LibraryCompletions.podcasts))
     var podcast: Reference
 
     @Flag(help: ArgumentHelp(tr("Also delete its downloaded episodes.")))

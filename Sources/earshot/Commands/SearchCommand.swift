@@ -17,7 +17,7 @@ struct SearchCommand: ParsableCommand {
               earshot search --json "daily news"
             """))
 
-    @Argument(help: ArgumentHelp(tr("Words to search for."), valueName: "words"))
+    @Argument(help: ArgumentHelp(tr("Words to search for."), valueName: trc("value name in usage, as in earshot play <episode>", "words")))
     var words: [String]
 
     @Flag(help: ArgumentHelp(tr("Print the results and the failed directories as JSON.")))

@@ -35,14 +35,14 @@ struct SetCommand: ParsableCommand {
             """))
 
     @Argument(
-        help: ArgumentHelp(tr("The podcast (its number or part of its title), or “all” for the default of every podcast.")),
+        help: ArgumentHelp(tr("The podcast (its number or part of its title), or “all” for the default of every podcast."), valueName: trc("value name in usage, as in earshot play <episode>", "podcast")),
         completion: .custom(SettingCompletions.podcastsOrAll))
     var podcast: String
 
-    @Argument(help: ArgumentHelp(tr("The setting (see above)."), valueName: "setting"), completion: .custom(SettingCompletions.keys))
+    @Argument(help: ArgumentHelp(tr("The setting (see above)."), valueName: trc("value name in usage, as in earshot play <episode>", "setting")), completion: .custom(SettingCompletions.keys))
     var key: String
 
-    @Argument(help: ArgumentHelp(tr("Its value: on or off, a number, or text."), valueName: "value"), completion: .custom(SettingCompletions.values))
+    @Argument(help: ArgumentHelp(tr("Its value: on or off, a number, or text."), valueName: trc("value name in usage, as in earshot play <episode>", "value")), completion: .custom(SettingCompletions.values))
     var value: String
 
     func run() throws {

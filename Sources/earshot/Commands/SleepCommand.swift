@@ -20,7 +20,7 @@ struct SleepCommand: ParsableCommand {
             """))
 
     @Argument(
-        help: ArgumentHelp(tr("When to pause (see above)."), valueName: "when"),
+        help: ArgumentHelp(tr("When to pause (see above)."), valueName: trc("value name in usage, as in earshot play <episode>", "when")),
         completion: .list(["20m", "1h", "end-of-episode", "end-of-chapter", "3-episodes", "off"]))
     var when: String?
 

@@ -6,7 +6,7 @@ struct StarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "star", abstract: tr("Star episodes: listed with earshot episodes --starred, their downloads never tidied away."))
 
-    @Argument(help: ArgumentHelp(tr("The episodes: numbers or parts of titles."), valueName: "episode"),
+    @Argument(help: ArgumentHelp(tr("The episodes: numbers or parts of titles."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
               completion: .custom(LibraryCompletions.episodes))
     var episodes: [Reference] = []
 
@@ -32,7 +32,7 @@ struct StarCommand: ParsableCommand {
 struct UnstarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "unstar", abstract: tr("Take the stars of episodes away."))
 
-    @Argument(help: ArgumentHelp(tr("The episodes: numbers or parts of titles."), valueName: "episode"),
+    @Argument(help: ArgumentHelp(tr("The episodes: numbers or parts of titles."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
               completion: .custom(LibraryCompletions.episodes))
     var episodes: [Reference] = []
 

@@ -27,10 +27,10 @@ struct SyncLoginCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login", abstract: tr("Log in to a sync server (the password goes to the desktop's Secret Service)."))
 
-    @Argument(help: ArgumentHelp(tr("The server's address (https; it may carry a path).")))
+    @Argument(help: ArgumentHelp(tr("The server's address (https; it may carry a path)."), valueName: trc("value name in usage, as in earshot play <episode>", "server")))
     var server: String
 
-    @Argument(help: ArgumentHelp(tr("The user name (not with --nextcloud: the login flow asks for it in the browser).")))
+    @Argument(help: ArgumentHelp(tr("The user name (not with --nextcloud: the login flow asks for it in the browser)."), valueName: trc("value name in usage, as in earshot play <episode>", "user")))
     var user: String?
 
     @Flag(help: ArgumentHelp(tr("A Nextcloud with the gPodder Sync app: log in through the browser (Login Flow v2).")))

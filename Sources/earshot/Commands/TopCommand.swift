@@ -18,10 +18,10 @@ struct TopCommand: ParsableCommand {
               earshot top --country de --genre comedy
             """, AppleGenre.spellings))
 
-    @Option(help: ArgumentHelp(tr("The country, two letters (ISO 3166), e.g. de.")))
+    @Option(help: ArgumentHelp(tr("The country, two letters (ISO 3166), e.g. de."), valueName: trc("value name in usage, as in earshot play <episode>", "country")))
     var country: String?
 
-    @Option(help: ArgumentHelp(tr("One of Apple's genres, e.g. comedy or true-crime.")))
+    @Option(help: ArgumentHelp(tr("One of Apple's genres, e.g. comedy or true-crime."), valueName: trc("value name in usage, as in earshot play <episode>", "genre")))
     var genre: String?
 
     @Flag(help: ArgumentHelp(tr("Print the results as JSON.")))

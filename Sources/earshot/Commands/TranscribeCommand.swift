@@ -22,7 +22,7 @@ struct TranscribeCommand: ParsableCommand {
               earshot transcribe --status
             """))
 
-    @Argument(help: ArgumentHelp(tr("The episodes: numbers or parts of titles."), valueName: "episode"),
+    @Argument(help: ArgumentHelp(tr("The episodes: numbers or parts of titles."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
               completion: .custom(LibraryCompletions.episodes))
     var episodes: [Reference] = []
 

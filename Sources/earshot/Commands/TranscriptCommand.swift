@@ -25,7 +25,7 @@ struct TranscriptCommand: ParsableCommand {
               earshot transcript --follow
             """))
 
-    @Argument(help: ArgumentHelp(tr("The episode: its number or part of its title (default: the current one)."), valueName: "episode"),
+    @Argument(help: ArgumentHelp(tr("The episode: its number or part of its title (default: the current one)."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
               completion: .custom(LibraryCompletions.episodesOrPodcasts))
     var name: Reference?
 

@@ -16,10 +16,10 @@ struct GenerateManualCommand: ParsableCommand {
         abstract: tr("Print a manual page (for packaging)."),
         shouldDisplay: false)
 
-    @Argument(help: ArgumentHelp(tr("The page: earshot.1 or earshot.conf.5.")))
+    @Argument(help: ArgumentHelp(tr("The page: earshot.1 or earshot.conf.5."), valueName: trc("value name in usage, as in earshot play <episode>", "page")))
     var page: Page
 
-    @Option(help: ArgumentHelp(tr("The date the page names, YYYY-MM-DD (default: none).")))
+    @Option(help: ArgumentHelp(tr("The date the page names, YYYY-MM-DD (default: none)."), valueName: trc("value name in usage, as in earshot play <episode>", "date")))
     var date = ""
 
     func validate() throws {
