@@ -14,6 +14,8 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: tr("Serve MPRIS on the session bus (the default command)."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             Loads the feed, selects its newest episode (paused at the start) and answers media keys,
             the GNOME and KDE media widgets and playerctl until it is told to quit.

@@ -13,6 +13,8 @@ struct AddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: tr("Subscribe to podcasts by their feed, their web page, or a search result's number."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             Each feed is fetched now; its new episodes will go to the end of Up Next (see earshot set).
             A web page's feed is found from its <link rel="alternate"> (several: they are listed, numbered);

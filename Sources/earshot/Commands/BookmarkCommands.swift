@@ -6,6 +6,8 @@ struct BookmarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bookmark",
         abstract: tr("Bookmark the moment that plays, with a note."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             Keeps the moment, your note, and what the transcript says around it when the episode has one.
             A desktop shortcut can run it (or call org.earshot.Earshot1.Bookmark). Examples:
@@ -26,6 +28,8 @@ struct BookmarksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bookmarks",
         abstract: tr("List the bookmarks (of one episode), or remove one."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             Grouped by episode, each with its number, moment and note. earshot play --bookmark N plays
             from one; earshot find finds them by their notes. Examples:

@@ -24,6 +24,8 @@ struct ChapterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chapter",
         abstract: tr("Go to the next, the previous or a numbered chapter."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             previous goes to the start of the chapter playing when more than 3 seconds into it.
             Examples:

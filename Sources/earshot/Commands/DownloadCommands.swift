@@ -7,6 +7,8 @@ struct DownloadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "download",
         abstract: tr("Download episodes for offline listening."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             The files go to $XDG_DATA_HOME/earshot/episodes/<podcast>/ and a downloaded episode plays from
             its file. The download runs in the daemon: follow it with earshot downloads.

@@ -12,6 +12,8 @@ struct EpisodesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "episodes",
         abstract: tr("List the episodes of the library, or of one podcast; or fetch a feed and print it."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             Newest first. PODCAST is its number (see earshot podcasts) or part of its title.
             With --feed, the feed is fetched directly (no daemon) and printed with every field.

@@ -10,6 +10,8 @@ struct FindCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "find",
         abstract: tr("Find words anywhere in the library: titles, show notes, chapters and transcripts."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             Case and accents do not matter (cafe finds Café); "quoted words" are a phrase; the last word
             also matches longer words that start with it. Each hit names the episode, where it matched

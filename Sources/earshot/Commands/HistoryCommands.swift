@@ -6,6 +6,8 @@ struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: tr("Show what was heard: when, for how long, which part, at which speed, on which device."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             One row per sitting (from play to pause, the end or another episode), latest first; ✓ marks
             one that finished the episode. Examples:
@@ -38,6 +40,8 @@ struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: tr("Show how much was listened, per podcast and per month, and the time speed and trimming saved."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             Computed from the history, so exact: the wall time listened, the audio it covered, and the
             difference explained (speed, trimmed silences), beside the intros and outros skipped.

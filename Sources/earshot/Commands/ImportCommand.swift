@@ -10,6 +10,8 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: tr("Subscribe to every podcast of an OPML file."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             New episodes of imported podcasts are not queued (turn it on per podcast with earshot set).
             Example:

@@ -7,6 +7,8 @@ struct InboxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inbox",
         abstract: tr("Show the new episodes waiting in the inbox, and queue or dismiss them."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             New episodes found by a refresh wait here (unless their podcast puts them straight into Up
             Next). Queueing, dismissing, marking played or playing an episode takes it out. Subscribing and

@@ -8,6 +8,8 @@ struct MarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mark",
         abstract: tr("Mark episodes played or unplayed: one at a time, or a podcast's backlog."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             Played puts an episode's place at its end and takes it out of Up Next and the inbox (the one
             playing gives way to the next); unplayed puts its place back at 0. Each undoes the other.

@@ -6,6 +6,8 @@ struct SupportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "support",
         abstract: tr("List the links your podcasts give to support them."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             Read from the feeds (Podcasting 2.0 podcast:funding): a page for donations or memberships, with
             what the link says. Examples:
@@ -35,6 +37,8 @@ struct DetailsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "details",
         abstract: tr("Show who is in an episode, its soundbites and what else its feed says."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             From the feed's Podcasting 2.0 tags. Soundbites are numbered for earshot play EPISODE --soundbite N.
             Examples:
@@ -62,6 +66,8 @@ struct RecommendedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recommended",
         abstract: tr("List the shows your podcasts recommend."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             From the feeds' podroll (Podcasting 2.0), each show once, with the feed to give earshot add and
             whether your library already has it. Example:
@@ -78,6 +84,8 @@ struct LiveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "live",
         abstract: tr("List the live shows your podcasts announce: upcoming, live now or ended."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             From the feeds (Podcasting 2.0 podcast:liveItem) as last refreshed, each with its stream.
             Examples:

@@ -10,6 +10,8 @@ struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: tr("Play an episode, or a podcast, now."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             EPISODE is its number (see earshot episodes) or part of its title; when no episode title
             matches, podcast titles are tried. --podcast names a podcast (number or title) instead.

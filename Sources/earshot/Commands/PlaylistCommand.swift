@@ -8,6 +8,8 @@ struct PlaylistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "playlist",
         abstract: tr("Make, change, remove and show smart playlists."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             A smart playlist is a name and rules; its episodes follow the library as it changes. Every rule
             given must hold. Rules:

@@ -6,6 +6,8 @@ struct QueueCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "queue",
         abstract: tr("Show or change Up Next, the episodes that play next."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             EPISODE is its number (see earshot episodes) or part of its title.
             Examples:

@@ -7,6 +7,8 @@ struct RefreshCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh",
         abstract: tr("Check podcasts for new episodes now."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             Examples:
               earshot refresh

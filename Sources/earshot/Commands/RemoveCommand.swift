@@ -6,6 +6,8 @@ struct RemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: tr("Unsubscribe from a podcast."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             Its episodes, their progress and their places in Up Next go; an episode that is playing
             plays to its end.

@@ -7,6 +7,8 @@ struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: tr("Search podcast directories for shows."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             Asks every directory of the configuration (directories = itunes, fyyd, podcastindex) at once and
             lists each show once, best first, with the directories that list it. A directory that fails

@@ -9,6 +9,8 @@ struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: tr("Change a setting of a podcast, or of all podcasts."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             Settings of a podcast (with all: the default of every podcast without its own):
               auto-queue on|off      new episodes found by a refresh go to the end of Up Next

@@ -7,6 +7,8 @@ struct SleepCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sleep",
         abstract: tr("Pause after a while, at the end of the episode or chapter, or after some episodes."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             The volume fades out over the last 10 seconds (sleep-fade in the configuration file), then
             playback pauses and the volume comes back. Playing again does not re-arm the timer, and a

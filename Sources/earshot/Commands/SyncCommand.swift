@@ -10,6 +10,8 @@ struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: tr("Keep subscriptions and places in step with other devices (gpodder.net API, Nextcloud gPodder Sync)."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             Once logged in, it just works: subscriptions added or removed on either side appear on the other,
             the place in every episode follows whichever device played it last, an episode finished on the

@@ -6,6 +6,8 @@ struct TidyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tidy",
         abstract: tr("Delete the downloads the rules of what to keep let go, now (--dry-run: only list them)."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             The rules run by themselves after downloads and refreshes, and every 15 minutes:
               download-grace   a played episode's file goes this long after it was played (1d)

@@ -8,7 +8,8 @@ struct TopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "top",
         abstract: tr("List Apple's top podcasts."),
-        // TRANSLATORS: %s is the list of Apple's genres as they are typed (not translated).
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated. %s is the list of Apple's genres as typed.
         discussion: tr("""
             Apple's chart for a country (default: your locale's, else us), of all podcasts or one genre,
             each with its feed. earshot add N then subscribes to show N, for the next hour.

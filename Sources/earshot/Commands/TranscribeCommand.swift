@@ -10,6 +10,8 @@ struct TranscribeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transcribe",
         abstract: tr("Make transcripts on this computer: transcribe episodes next, or show how it stands."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             Earshot transcribes every downloaded episode whose feed offers no transcript, newest and
             in-progress first, one at a time, with a speech recogniser that runs on this computer at idle

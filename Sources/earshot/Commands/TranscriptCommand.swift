@@ -10,6 +10,8 @@ struct TranscriptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transcript",
         abstract: tr("Print an episode's transcript, with times and speakers, or follow it as it is spoken."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
         discussion: tr("""
             EPISODE is its number (see earshot episodes) or part of its title; without it, the episode
             playing. The transcript is the one its feed offers (podcast:transcript) that suits your

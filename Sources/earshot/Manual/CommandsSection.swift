@@ -32,7 +32,9 @@ enum CommandsSection {
     /// `earshot queue add [--at n] episode ...` in roff: the words to type in bold, values in italics.
     static func synopsis(_ names: [String], _ command: CommandDump) -> String {
         var parts = [Roff.bold(names.joined(separator: " "))]
-        if !command.visibleSubcommands.isEmpty { parts.append("[" + Roff.italic("subcommand") + "]") }
+        if !command.visibleSubcommands.isEmpty {
+            parts.append("[" + Roff.italic(trc("value name in usage, as in earshot play <episode>", "subcommand")) + "]")
+        }
         for argument in command.visibleArguments {
             var usage = tag(argument, preferredOnly: true)
             if argument.isRepeating { usage += " .\\|.\\|." }
@@ -43,7 +45,7 @@ enum CommandsSection {
 
     /// How an argument is written: `--at n`, `-h, --help`, or the value's name for a positional one.
     static func tag(_ argument: ArgumentDump, preferredOnly: Bool = false) -> String {
-        let value = Roff.italic(argument.valueName ?? "value")
+        let value = Roff.italic(argument.valueName ?? trc("value name in usage, as in earshot play <episode>", "value"))
         switch argument.kind {
         case .positional:
             return value
