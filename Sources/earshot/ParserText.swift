@@ -26,6 +26,9 @@ struct ParserText: Sendable {
     // TRANSLATORS: the last line of earshot --help; %s is a command to type (earshot help <subcommand>).
     static let detailedHelp = N_("See '%s' for detailed help.")
 
+    // TRANSLATORS: ArgumentParser's note after an option's help in earshot --help; %s is its default value (20).
+    static let defaultValue = N_("(default: %s)")
+
     /// The help of the options every command has.
     static let builtInHelp: [StaticString] = [N_("Show help information."), N_("Show the version.")]
 
@@ -52,7 +55,20 @@ struct ParserText: Sendable {
 
     /// A whole help message, each line translated where it is one ArgumentParser writes itself.
     func help(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { helpLine(String($0)) }.joined(separator: "\n")
+        var shift = 0  // how much longer the translated USAGE: is: its hanging lines move with it
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { rawLine in
+            let line = String(rawLine)
+            if line.hasPrefix("USAGE: ") {
+                let translated = helpLine(line)
+                shift = translated.count - line.count
+                return translated
+            }
+            guard shift != 0, line.hasPrefix(String(repeating: " ", count: 7)) else {
+                shift = 0
+                return helpLine(line)
+            }
+            return shift > 0 ? String(repeating: " ", count: shift) + line : String(line.dropFirst(min(-shift, 7)))
+        }.joined(separator: "\n")
     }
 
     /// One line of a parse error (without ArgumentParser's `Error: `), translated when it is a known one.
@@ -71,6 +87,11 @@ struct ParserText: Sendable {
         let content = String(line.dropFirst(indent.count))
         guard !indent.isEmpty else { return line }
         if let translated = match(content, Self.detailedHelp) { return indent + translated }
+        // ArgumentParser's note of an option's default, at the end of its help: (default: 20).
+        if let start = content.range(of: "(default: ", options: .backwards)?.lowerBound,
+           let translated = match(String(content[start...]), Self.defaultValue) {
+            return indent + String(content[..<start]) + translated
+        }
         for message in Self.builtInHelp {
             let english = message.description
             // The option's help after its name, or alone on the next line when the name is long.

@@ -11,7 +11,7 @@ struct ParserTextTests {
     static let german: [String: String] = [
         "OVERVIEW: %s": "ÜBERSICHT: %s", "USAGE: %s": "AUFRUF: %s", "ARGUMENTS:": "ARGUMENTE:", "OPTIONS:": "OPTIONEN:",
         "SUBCOMMANDS:": "UNTERBEFEHLE:", "See '%s' for detailed help.": "Mehr mit '%s'.",
-        "Show help information.": "Hilfe zeigen.", "Show the version.": "Version zeigen.",
+        "Show help information.": "Hilfe zeigen.", "(default: %s)": "(Vorgabe: %s)", "Show the version.": "Version zeigen.",
         "Unknown option '%s'": "Unbekannte Option '%s'",
         "Unknown option '%1$s'. Did you mean '%2$s'?": "Unbekannte Option '%1$s'. Meinten Sie '%2$s'?",
         "The value '%1$s' is invalid for '%2$s'": "'%2$s' nimmt '%1$s' nicht",
@@ -55,6 +55,18 @@ struct ParserTextTests {
     @Test func theRootsVersionOptionIsTranslatedToo() throws {
         let translated = Self.parser.help(try Self.help([]))
         #expect(Self.lines(translated).contains { $0.hasPrefix("  --version") && $0.hasSuffix("  Version zeigen.") })
+    }
+
+    @Test func anOptionsDefaultIsTranslatedAtTheEndOfItsHelpOnly() throws {
+        let after = Self.lines(Self.parser.help(try Self.help(["find"])))
+        #expect(after.contains { $0.hasPrefix("  --limit <limit>") && $0.hasSuffix("At most this many hits (1 to 200). (Vorgabe: 20)") })
+        let own = "OVERVIEW: x\n\n  <episode>   The episode (default: the current one).\n  --n <n>     A (default: 3) b"
+        #expect(Self.parser.help(own) == "ÜBERSICHT: x\n\n  <episode>   The episode (default: the current one).\n  --n <n>     A (default: 3) b")
+    }
+
+    @Test func theUsagesHangingLinesMoveWithTheTranslatedHeading() {
+        let help = "USAGE: earshot x <a>\n       <b>\n\nOPTIONS:\n       --not-usage"
+        #expect(Self.parser.help(help) == "AUFRUF: earshot x <a>\n        <b>\n\nOPTIONEN:\n       --not-usage")
     }
 
     @Test func aHeadingWordInsideALineIsLeftAlone() {
