@@ -16,7 +16,7 @@ public enum TranscriptionChoice {
         guard !knows(engine.languages, feedLanguage), let feedLanguage else { return nil }
         // TRANSLATORS: %1$s is a language code (fr), %2$s the transcriber's name, %3$s the codes it knows (de, en).
         return tr("its feed's language is %1$s, which the transcriber (%2$s) does not know (it knows %3$s)",
-                  feedLanguage, engine.generator, engine.languages.joined(separator: ", "))
+                  feedLanguage, "\(engine.generator)", engine.languages.joined(separator: ", "))
     }
 
     /// Whether the `transcribe` setting is on for a podcast: its own value, else the library's, else on.
