@@ -93,7 +93,7 @@ extension Downloads {
                 record.nextAttemptAt = DownloadPolicy.retryAt(after: error, attempts: record.attempts, now: now)
                 if DownloadPolicy.awaitsNetwork(record) {
                     // TRANSLATORS: %1$s says why the download failed; %2$d counts the attempts.
-                    record.error = trn("%1$s (%2$d attempt; tried again after the next refresh that reaches a server)",
+                    record.error = trn("%1$s (%2$d attempts; tried again after the next refresh that reaches a server)",
                                        "%1$s (%2$d attempts; tried again after the next refresh that reaches a server)",
                                        record.attempts, error.description, record.attempts)
                 }

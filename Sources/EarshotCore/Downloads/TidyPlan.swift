@@ -50,7 +50,7 @@ public enum TidyReason: Sendable, Equatable, CustomStringConvertible {
         // TRANSLATORS: why a downloaded file is deleted: %s is a time ("2 days"); keep the setting's name download-grace.
         case .played(let grace): tr("played more than %s ago (download-grace)", Self.span(grace))
         // TRANSLATORS: why a downloaded file is deleted; keep the setting's name keep-downloads.
-        case .beyondNewest(let count): trn("not among its podcast's newest %d download (keep-downloads)", "not among its podcast's newest %d downloads (keep-downloads)", count, count)
+        case .beyondNewest(let count): trn("not among its podcast's newest %d downloads (keep-downloads)", "not among its podcast's newest %d downloads (keep-downloads)", count, count)
         // TRANSLATORS: why a downloaded file is deleted: %s is a size (2 GiB); keep the setting's name download-budget.
         case .overBudget(let bytes): tr("the downloads take more than %s (download-budget)", Self.size(bytes))
         }
@@ -67,7 +67,7 @@ public enum TidyReason: Sendable, Equatable, CustomStringConvertible {
             default: return trn("%d minute", "%d minutes", count, count)
             }
         }
-        return trn("%d second", "%d seconds", Int(seconds), Int(seconds))
+        return trn("%d seconds", "%d seconds", Int(seconds), Int(seconds))
     }
 
     private static func size(_ bytes: Int64) -> String {
@@ -75,7 +75,7 @@ public enum TidyReason: Sendable, Equatable, CustomStringConvertible {
             let value = Double(bytes) / Double(size)
             return value == value.rounded() ? "\(Int64(value)) \(unit)" : String(format: "%.1f %@", value, unit)
         }
-        return trn("%d byte", "%d bytes", Int(bytes), Int(bytes))
+        return trn("%d bytes", "%d bytes", Int(bytes), Int(bytes))
     }
 }
 
