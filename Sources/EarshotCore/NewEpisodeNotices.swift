@@ -98,7 +98,7 @@ public final class NewEpisodeNotices {
             case .queue: try listening.enqueue(summary.toQueue)
             }
         } catch {
-            Log.warning("the notification's \(action.label): \(error)")
+            Log.warning("the notification's \(action.rawValue): \(error)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -14,7 +15,7 @@ extension Downloads {
                 continue
             }
             if byHand, candidate.source == nil {
-                return .soundURLMissing("“\(candidate.title ?? "episode \(id.rawValue)")” has no audio to download")
+                return .soundURLMissing(tr("“%s” has no audio to download", candidate.title ?? tr("episode %d", Int(id.rawValue))))
             }
         }
         if byHand { halted = nil }
