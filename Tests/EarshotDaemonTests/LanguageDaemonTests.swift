@@ -10,6 +10,11 @@ import Testing
 struct LanguageDaemonTests {
     static let summary = "A podcast player that lives on the Linux session bus (MPRIS)."
 
+    /// Text with its line breaks and runs of spaces made single spaces (help is wrapped to 80 columns).
+    static func flowed(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+
     /// `msgid` in `language`, which must differ from the English (else the test would prove nothing).
     func translated(_ msgid: String, context: String? = nil, _ language: Translations.Language) throws -> String {
         let text = try Translations.translation(msgid, context: context, in: language)
@@ -26,7 +31,7 @@ struct LanguageDaemonTests {
         }
 
         let help = try earshot("--help")
-        #expect(help.stdout.contains(try translated(Self.summary, language)), "\(help.stdout)")
+        #expect(Self.flowed(help.stdout).contains(try translated(Self.summary, language)), "\(help.stdout)")
 
         let podcasts = try earshot("podcasts")
         for heading in ["unplayed", "last checked"] {
@@ -61,6 +66,11 @@ struct LanguageDaemonTests {
             ["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path", "/org/earshot/Earshot/Search",
              "--method", "org.kde.krunner1.Actions"], busAddress: h.bus.address, context: h.context)
         #expect(actions.stdout.contains("'\(play)'") && actions.stdout.contains("'\(queue)'"), "KRunner's actions: \(actions.stdout)")
+        let metas = try Subprocess.run(
+            ["gdbus", "call", "--session", "--dest", "org.mpris.MediaPlayer2.earshot", "--object-path", "/org/earshot/Earshot/Search",
+             "--method", "org.gnome.Shell.SearchProvider2.GetResultMetas", "['podcast:\(podcast)']"], busAddress: h.bus.address, context: h.context)
+        let byAuthor = try translated("Podcast by %s", language).components(separatedBy: "%s").filter { !$0.isEmpty }
+        #expect(byAuthor.allSatisfy { metas.stdout.contains($0) }, "GNOME's result describes the podcast in the language: \(metas.stdout)")
         #expect(h.terminate() == 0)
     }
 
@@ -75,7 +85,7 @@ struct LanguageDaemonTests {
         }
         let listed = try EarshotProcess.run(["--help"], environment: h.environment.merging(
             try Translations.environment(lang: "C.UTF-8", ["LANGUAGE": "tlh:de"])) { _, new in new })
-        #expect(listed.stdout.contains(try translated(Self.summary, german)), "LANGUAGE's list falls through to German")
+        #expect(Self.flowed(listed.stdout).contains(try translated(Self.summary, german)), "LANGUAGE's list falls through to German")
         #expect(h.terminate() == 0)
     }
 }
