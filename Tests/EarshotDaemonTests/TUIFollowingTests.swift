@@ -41,7 +41,7 @@ struct TUIFollowingTests {
         #expect(try earshot(h, "unstar", oldest).status == 0)
         screen = try t.wait(seconds: 3) { !self.row($0, "Oldest episode").contains("★") }
         #expect(!row(screen, "Oldest episode").contains("★"), "the star goes: \(screen)")
-        #expect(try earshot(h, "mark", oldest).status == 0)
+        #expect(try earshot(h, "mark", "played", oldest).status == 0)
         screen = try t.wait(seconds: 3) { self.row($0, "Oldest episode").contains("✓") }
         #expect(row(screen, "Oldest episode").contains("✓"), "marked played: \(screen)")
     }
