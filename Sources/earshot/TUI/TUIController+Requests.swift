@@ -1,3 +1,4 @@
+import EarshotCore
 import EarshotLocale
 import EarshotMPRIS
 import EarshotTUI
@@ -182,6 +183,9 @@ extension TUIController {
                 guard reply.count == 1, let items = reply[0].arrayElements else { return }
                 use(self, decode(items))
                 self.changed()
+                // A long list's reply and its records are freed by now: their pages go back to the
+                // system once the screen is drawn, so a 2,000-podcast library does not keep them.
+                if items.count >= 500 { self.loop.context.addIdle { Heap.returnFreeMemory() } }
             case .failure(let failure):
                 self.fail(failure)
             }
