@@ -41,7 +41,7 @@ public final class BusAnnouncements {
         case .podcastsChanged:
             adapter?.stateChanged()
         case .episodeChanged, .progressSaved, .newEpisodes, .refreshFinished, .podcastRemoved, .settingChanged,
-             .listened, .marked, .downloaded, .placesSynced, .transcription:
+             .listened, .marked, .downloaded, .placesSynced, .transcription, .downloadsMoved, .downloadsDeleted, .starred, .dismissed:
             break
         }
     }

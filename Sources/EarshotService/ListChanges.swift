@@ -18,15 +18,16 @@ public final class ListChanges {
         subscription = session.events.subscribe { [weak self] event in self?.hear(event) }
     }
 
-    /// The lists `event` changes ("library", "up-next", "episodes"); none for the player's own changes,
-    /// which MPRIS announces.
+    /// The lists `event` changes ("library", "up-next", "episodes", "inbox"); none for the player's own
+    /// changes, which MPRIS announces, nor for a download's bytes (`DownloadProgress` tells those).
     public static func parts(changedBy event: SessionEvent) -> Set<String> {
         switch event {
         case .upNextChanged: ["up-next"]
         case .podcastsChanged, .podcastRemoved, .feedStored, .refreshFinished: ["library"]
         case .newEpisodes: ["library", "episodes"]
-        case .marked, .downloaded, .placesSynced, .episodeChanged: ["episodes"]
-        case .nowPlayingChanged, .seeked, .progressSaved, .settingChanged, .listened, .transcription: []
+        case .marked, .downloaded, .placesSynced, .episodeChanged, .starred, .downloadsDeleted: ["episodes"]
+        case .dismissed: ["inbox"]
+        case .nowPlayingChanged, .seeked, .progressSaved, .settingChanged, .listened, .transcription, .downloadsMoved: []
         }
     }
 

@@ -1,3 +1,4 @@
+import EarshotLocale
 import Foundation
 
 /// Times and dates as the interface writes them.
@@ -10,9 +11,11 @@ public enum Clock {
         return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
     }
 
-    /// The day, "2024-01-03", in local time.
+    /// The day as the locale writes it ("2024-01-03" in the C locale), in local time.
     public static func day(_ date: Date?) -> String {
         guard let date else { return "" }
+        // The C locale's day is written here: a list's rows make no DateFormatter each.
+        if LocaleFormat.current.timeLocale != nil { return LocaleFormat.current.day(date) }
         var seconds = time_t(date.timeIntervalSince1970), parts = tm()
         localtime_r(&seconds, &parts)
         return "\(parts.tm_year + 1900)-\(two(Int(parts.tm_mon) + 1))-\(two(Int(parts.tm_mday)))"
@@ -20,13 +23,19 @@ public enum Clock {
 
     /// How long ago `date` was at `now`: "now", "5 min ago", "3 h ago", "2 days ago"; "never" for nil.
     public static func ago(_ date: Date?, now: Date) -> String {
-        guard let date else { return "never" }
+        guard let date else { return trc("last refresh", "never") }
         let seconds = max(0, now.timeIntervalSince(date))
         switch seconds {
-        case ..<60: return "now"
-        case ..<3600: return "\(Int(seconds / 60)) min ago"
-        case ..<86_400: return "\(Int(seconds / 3600)) h ago"
-        default: return "\(Int(seconds / 86_400)) days ago"
+        case ..<60: return trc("last refresh", "now")
+        case ..<3600:
+            let minutes = Int(seconds / 60)
+            return trn("%d min ago", "%d min ago", minutes, minutes)
+        case ..<86_400:
+            let hours = Int(seconds / 3600)
+            return trn("%d h ago", "%d h ago", hours, hours)
+        default:
+            let days = Int(seconds / 86_400)
+            return trn("%d day ago", "%d days ago", days, days)
         }
     }
 

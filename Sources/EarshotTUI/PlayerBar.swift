@@ -1,3 +1,4 @@
+import EarshotLocale
 import Foundation
 
 /// The two lines always at the bottom: what plays (title, podcast, chapter), then the position bar, the
@@ -5,7 +6,7 @@ import Foundation
 enum PlayerBar {
     static func lines(_ playing: NowPlaying, width: Int, now: Date) -> [Line] {
         guard playing.episode != nil else {
-            return [Line(Columns.fit(" Nothing plays. Enter on an episode plays it.", to: width), .dim), Line()]
+            return [Line(Columns.fit(" " + tr("Nothing plays. Enter on an episode plays it."), to: width), .dim), Line()]
         }
         let symbol = switch playing.state { case .playing: "▶"; case .paused: "⏸"; case .stopped: "■" }
         var first = [Span(" " + symbol + " ", .playing), Span(playing.title, .playing), Span(" — " + playing.podcastTitle, .dim)]

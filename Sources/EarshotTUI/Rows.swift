@@ -1,10 +1,11 @@
+import EarshotLocale
 import Foundation
 
 /// One row of each kind of list, laid out in a given width: a flexible title and fixed columns on the
 /// right, which a narrow screen drops before it cuts the title.
 enum Rows {
     static func podcast(_ podcast: PodcastItem, width: Int, now: Date) -> Line {
-        let unplayed = podcast.unplayed > 0 ? "\(podcast.unplayed) new" : ""
+        let unplayed = podcast.unplayed > 0 ? trn("%d new", "%d new", podcast.unplayed, podcast.unplayed) : ""
         let right: Span = podcast.error.map { Span("⚠ " + $0, .error) } ?? Span(Clock.ago(podcast.lastChecked, now: now), .dim)
         let rightWidth = podcast.error == nil ? 12 : min(30, max(12, width / 3))
         return layout(title: [Span(podcast.title)], columns: [(Span(unplayed, .accent), 8), (right, rightWidth)], width: width)
@@ -43,7 +44,7 @@ enum Rows {
         var title = [Span(show.title)]
         if !show.author.isEmpty { title.append(Span(" — " + show.author, .dim)) }
         return layout(marks: [Span(show.subscribed ? " ✓ " : "   ", .accent)], title: title,
-                      columns: [(Span(show.episodes.map { "\($0) ep." } ?? "", .dim), 9)], width: width)
+                      columns: [(Span(show.episodes.map { trn("%d ep.", "%d ep.", $0, $0) } ?? "", .dim), 9)], width: width)
     }
 
     static func info(_ line: InfoLine, width: Int) -> Line {

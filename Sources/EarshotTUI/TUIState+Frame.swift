@@ -1,3 +1,4 @@
+import EarshotLocale
 import Foundation
 
 /// The state drawn as a screen: the title line, the open view's rows, the message line and the player
@@ -26,7 +27,7 @@ extension TUIState {
     private func titleLine() -> Line {
         let path = stack.count > 1 && stack[0] == .library && View.tabs.contains(stack[1]) ? Array(stack.dropFirst()) : stack
         let title = " " + path.map(\.name).joined(separator: " › ")
-        let right = typing ? " typing: Esc stops " : " ? keys "
+        let right = " " + (typing ? tr("typing: Esc stops") : tr("? keys")) + " "
         let counted = view == .help ? title : title + "  (\(cursor.count))"
         let room = max(0, width - Columns.width(of: right))
         return Line([Span(Columns.fit(counted, to: room), .header), Span(Columns.cut(right, to: width - room), .header)])
@@ -34,18 +35,18 @@ extension TUIState {
 
     private var emptyText: String {
         switch view {
-        case .library: " No podcasts yet: `earshot add URL` subscribes, or search the directories with `earshot search`."
-        case .find: query.isEmpty ? " Type words to find them in titles, show notes, chapters and transcripts." : " Nothing found."
-        case .upNext: " Up Next is empty: press a on an episode to add it."
-        case .inbox: " The inbox is empty."
-        case .directory: " Type words and Enter to search the directories; Enter on a show subscribes."
-        default: " Nothing here."
+        case .library: " " + tr("No podcasts yet: `earshot add URL` subscribes, or search the directories with `earshot search`.")
+        case .find: " " + (query.isEmpty ? tr("Type words to find them in titles, show notes, chapters and transcripts.") : tr("Nothing found."))
+        case .upNext: " " + tr("Up Next is empty: press a on an episode to add it.")
+        case .inbox: " " + tr("The inbox is empty.")
+        case .directory: " " + tr("Type words and Enter to search the directories; Enter on a show subscribes.")
+        default: " " + tr("Nothing here.")
         }
     }
 
     private func messageLine() -> Line {
         if view == .find || view == .directory {
-            let prompt = " " + (view == .find ? "/" + query : "search the directories: " + directoryQuery) + (typing ? "▏" : "")
+            let prompt = " " + (view == .find ? "/" + query : tr("search the directories: %s", directoryQuery)) + (typing ? "▏" : "")
             guard let message else { return Line(Columns.fit(prompt, to: width), .accent) }
             // What the last search said (a directory that failed) after the prompt.
             return Rows.clip(Line([Span(prompt, .accent), Span("  " + message.text, message.isError ? .error : .dim)]), to: width)
@@ -63,7 +64,7 @@ extension TUIState {
         case .upNext: return Rows.queued(upNext[index], number: index + 1, width: width)
         case .find: return Rows.hit(hits[index], width: width)
         case .episode: return Rows.info(page[index], width: width)
-        case .downloads: return Rows.info(downloads[index], width: width)
+        case .downloads: return Rows.info(downloads[index].line, width: width)
         case .history: return Rows.info(history[index], width: width)
         case .stats: return Rows.info(stats[index], width: width)
         case .directory: return Rows.show(shows[index], width: width)

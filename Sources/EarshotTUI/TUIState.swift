@@ -21,14 +21,15 @@ public struct TUIState: Equatable, Sendable {
     var searchedTerms = ""
     /// Whether keys type into the find view's query (after `/`, until Esc or Enter).
     public var typing = false
-    /// The episode page's lines (its facts, chapters, transcript), the downloads, the history, the stats.
+    /// The episode page's lines (its facts, chapters, transcript), the history, the stats.
     public internal(set) var page: [InfoLine] = []
     /// The page's lines as given, before they were wrapped to the screen's width.
     var pageSource: [InfoLine] = []
     /// Whether the page of the episode that plays keeps the line being spoken in view (movement keys
     /// stop it; `t` starts it again).
     public var following = true
-    public var downloads: [InfoLine] = []
+    /// The downloads, moved by the daemon's `DownloadProgress` while they run.
+    public internal(set) var downloads: [DownloadRow] = []
     public var history: [InfoLine] = []
     public var stats: [InfoLine] = []
     public var nowPlaying = NowPlaying()
@@ -222,7 +223,6 @@ public struct TUIState: Equatable, Sendable {
 
     public mutating func receiveLines(_ lines: [InfoLine], for view: View) {
         switch view {
-        case .downloads: downloads = lines
         case .history: history = lines
         case .stats: stats = lines
         default: return

@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// The views of the interface. The numbered ones are tabs (keys 1 to 6); a podcast's episodes and an
 /// episode's page are opened from a list, and left with h, ← or Esc.
 public enum View: Equatable, Sendable {
@@ -17,20 +19,20 @@ public enum View: Equatable, Sendable {
     /// The views keys 1 to 8 open.
     public static let tabs: [View] = [.library, .upNext, .inbox, .find, .downloads, .history, .stats, .directory]
 
-    /// The view's name in the title line.
+    /// The view's name in the title line, in the listener's language.
     public var name: String {
         switch self {
-        case .library: "Library"
+        case .library: trc("view", "Library")
         case .podcast(_, let title): title
         case .episode(let episode): episode.title
-        case .upNext: "Up Next"
-        case .inbox: "Inbox"
-        case .find: "Find"
-        case .downloads: "Downloads"
-        case .history: "History"
-        case .stats: "Stats"
-        case .directory: "Directory"
-        case .help: "Keys"
+        case .upNext: trc("view", "Up Next")
+        case .inbox: trc("view", "Inbox")
+        case .find: trc("view", "Find")
+        case .downloads: trc("view", "Downloads")
+        case .history: trc("view", "History")
+        case .stats: trc("view", "Stats")
+        case .directory: trc("view", "Directory")
+        case .help: trc("view", "Keys")
         }
     }
 }

@@ -78,6 +78,7 @@ final class Daemon {
         }
         let announcements = BusAnnouncements(session: session, bridge: bridge, adapter: adapter)
         let listChanges = ListChanges(session: session, object: libraryObject, context: context)
+        let downloadProgress = DownloadProgressSignal(session: session, object: libraryObject)
         let notifier = DesktopNotifier(connection: connection, icon: BundledData.icon)
         session.notify(through: notifier, art: art)
         session.desktopSearch?.connect(art: art, notifier: notifier)
@@ -101,6 +102,7 @@ final class Daemon {
         signals.forEach { g_source_remove($0) }
         announcements.stop()
         listChanges.stop()
+        downloadProgress.stop()
         session.end()
         searchIndex.stop()
         background.drain()

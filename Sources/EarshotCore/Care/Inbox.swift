@@ -11,12 +11,14 @@ public final class Inbox {
     private let background: Background
     private let listening: Listening
     private let timers: Timers
+    private let events: SessionEvents
 
-    init(store: LibraryStore, background: Background, listening: Listening, timers: Timers) {
+    init(store: LibraryStore, background: Background, listening: Listening, timers: Timers, events: SessionEvents) {
         self.store = store
         self.background = background
         self.listening = listening
         self.timers = timers
+        self.events = events
     }
 
     /// New episodes a refresh found enter the inbox, unless Up Next has them or one is playing.
@@ -38,7 +40,8 @@ public final class Inbox {
     /// Dismisses episodes from the inbox (nothing else changes); `done` gets those that were in it.
     public func dismiss(_ episodes: [EpisodeID], done: @escaping (Result<[EpisodeID], LibraryError>) -> Void) {
         let store = self.store
-        background.run({ Result { try store.removeFromInbox(episodes) } }) { result in
+        background.run({ Result { try store.removeFromInbox(episodes) } }) { [events] result in
+            if case .success(let left) = result, !left.isEmpty { events.publish(.dismissed(count: left.count)) }
             done(result.mapError { .failed(tr("cannot change the inbox: %s", "\($0)")) })
         }
     }
@@ -46,7 +49,8 @@ public final class Inbox {
     /// Empties the inbox; `done` gets how many episodes were in it.
     public func dismissAll(done: @escaping (Result<Int, LibraryError>) -> Void) {
         let store = self.store
-        background.run({ Result { try store.clearInbox() } }) { result in
+        background.run({ Result { try store.clearInbox() } }) { [events] result in
+            if case .success(let count) = result, count > 0 { events.publish(.dismissed(count: count)) }
             done(result.mapError { .failed(tr("cannot change the inbox: %s", "\($0)")) })
         }
     }

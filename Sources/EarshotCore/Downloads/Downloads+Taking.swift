@@ -49,6 +49,7 @@ extension Downloads {
             }
         }
         persist(changed)
+        for record in changed { moved(record.episode) }
         pump()
         return nil
     }

@@ -53,6 +53,7 @@ extension Downloads {
             completion: { [weak self] result in self?.finished(id, result) })
         running[id] = Running(handle: handle, host: host, startedAt: timers.date, startBytes: nil)
         runningByHost[host, default: 0] += 1
+        moved(id)
     }
 
     private func progressed(_ id: EpisodeID, _ progress: DownloadProgress) {
@@ -61,6 +62,7 @@ extension Downloads {
             running[id]?.startBytes = progress.bytesWritten
         }
         setBytes(of: id, progress.bytesWritten, total: progress.totalBytes)
+        moved(id)
     }
 
     /// A transfer ended. A file the feed gives an integrity for is checked first (`check`). A failure
@@ -106,6 +108,7 @@ extension Downloads {
     /// Records where a download ended up, and starts what may start now.
     private func settle(_ record: DownloadRecord) {
         save(record)
+        moved(record.episode)
         if record.state == .completed, let budget = library.downloadSettings.budget, usedBytes > budget { overBudget() }
         pump()
     }

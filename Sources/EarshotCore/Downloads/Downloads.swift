@@ -64,6 +64,10 @@ public final class Downloads {
     public internal(set) var metered = false
     /// Why downloads stopped (the disk is full); nil while they run.
     public internal(set) var halted: String?
+    /// The downloads that moved since the last `downloadsMoved` event, and the timer that sends the
+    /// next one (`Downloads+Pace`).
+    var movedSinceReport: Set<EpisodeID> = []
+    var paceTimer: TimerHandle?
 
     struct Running {
         let handle: DownloadHandle
@@ -137,6 +141,8 @@ public final class Downloads {
     public func stop() {
         retryTimer?.cancel()
         retryTimer = nil
+        paceTimer?.cancel()
+        paceTimer = nil
         let handles = Array(running.keys).compactMap { release($0)?.handle }
         handles.forEach { $0.cancel() }
     }
@@ -187,6 +193,7 @@ public final class Downloads {
             declined.insert(id)
             discard(id, deletingFile: true)
         }
+        if !ids.isEmpty { library.events.publish(.downloadsDeleted(ids)) }
         pump()
     }
 

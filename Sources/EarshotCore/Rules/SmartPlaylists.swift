@@ -181,13 +181,14 @@ public final class SmartPlaylists {
 
     private func hear(_ event: SessionEvent) {
         switch event {
-        case .episodeChanged, .newEpisodes, .podcastRemoved, .listened, .marked, .downloaded, .placesSynced, .feedStored:
+        case .episodeChanged, .newEpisodes, .podcastRemoved, .listened, .marked, .downloaded, .placesSynced, .feedStored,
+             .starred, .downloadsDeleted:
             libraryChanged()
         case .transcription(.finished):
             // A transcript made here is complete: what was said may now match a playlist's words.
             libraryChanged()
         case .nowPlayingChanged, .seeked, .upNextChanged, .progressSaved, .refreshFinished, .podcastsChanged, .settingChanged,
-             .transcription:
+             .transcription, .downloadsMoved, .dismissed:
             break
         }
     }

@@ -62,7 +62,7 @@ extension Session {
                 let stored = Set(changed)
                 if let missing = episodes.first(where: { !stored.contains($0) }) { return done(.failure(.noSuchEpisode(missing))) }
                 self?.listening.starred(changed, at: date)
-                self?.playlists?.libraryChanged()
+                if !changed.isEmpty { self?.events.publish(.starred(changed, starred: starred)) }
                 done(.success(changed))
             case .failure(let error):
                 done(.failure(.failed(tr("cannot star the episodes: %s", "\(error)"))))

@@ -74,7 +74,7 @@ public final class Session {
         downloadRules = DownloadRules(downloads: downloads, library: library, episodes: store, background: background, timers: timers)
         downloadRules.upNext = { [unowned listening] in listening.upNext.episodes }
         downloadRules.currentEpisode = { [unowned listening] in listening.current?.id }
-        inbox = Inbox(store: store, background: background, listening: listening, timers: timers)
+        inbox = Inbox(store: store, background: background, listening: listening, timers: timers, events: events)
         finder = Finder(library: library, timers: timers)
         privateFeeds = PrivateFeeds(library: library, timers: timers)
         rules = events.subscribe { [weak self] event in self?.apply(event) }
@@ -162,7 +162,8 @@ public final class Session {
             transcripts?.transcriber = transcription?.status.engine
         case .placesSynced(let episodes):
             listening.placesChanged(episodes)
-        case .nowPlayingChanged, .seeked, .progressSaved, .podcastsChanged, .listened, .marked, .transcription:
+        case .nowPlayingChanged, .seeked, .progressSaved, .podcastsChanged, .listened, .marked, .transcription,
+             .downloadsMoved, .downloadsDeleted, .starred, .dismissed:
             break
         }
         sync?.hear(event)

@@ -37,6 +37,15 @@ public enum SessionEvent {
     case marked([EpisodeID], played: Bool)
     /// An episode's audio was downloaded.
     case downloaded(EpisodeID)
+    /// Downloads moved on: bytes arrived, or one started or stopped. Paced by `Downloads` (at most one
+    /// event every `Downloads.progressInterval`, none while nothing downloads).
+    case downloadsMoved([DownloadRecord])
+    /// The downloaded files of these episodes were deleted by hand.
+    case downloadsDeleted([EpisodeID])
+    /// The listener starred these episodes, or took their stars away.
+    case starred([EpisodeID], starred: Bool)
+    /// The listener dismissed episodes from the inbox (`count` of them left it).
+    case dismissed(count: Int)
     /// Sync took places from other devices for these episodes (the store has them): what listening
     /// remembers of them is older (the one playing is never among them).
     case placesSynced(Set<EpisodeID>)

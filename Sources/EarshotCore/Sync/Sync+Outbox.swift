@@ -38,7 +38,7 @@ extension Sync {
         case .refreshFinished:
             run()
         case .nowPlayingChanged, .episodeChanged, .seeked, .upNextChanged, .progressSaved, .podcastsChanged, .settingChanged,
-             .downloaded, .placesSynced, .transcription:
+             .downloaded, .placesSynced, .transcription, .downloadsMoved, .downloadsDeleted, .starred, .dismissed:
             break
         }
     }

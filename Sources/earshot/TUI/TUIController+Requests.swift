@@ -1,10 +1,11 @@
+import EarshotCore
+import EarshotLocale
 import EarshotMPRIS
 import EarshotTUI
 import Foundation
 
 /// Requests made D-Bus calls: reads answer into the state; changes are made by the daemon, which says
-/// so by its signals (and the view is read again once the call answered, for the changes it does not
-/// signal, such as a star).
+/// so by its signals (`Changed`, `DownloadProgress`, MPRIS), as it does for every other client's.
 extension TUIController {
     func perform(_ requests: [Request]) {
         for request in requests { perform(request) }
@@ -29,29 +30,27 @@ extension TUIController {
         case .star(let episode, let starred): change("Star", [ids(episode), .boolean(starred)])
         case .download(let episode):
             change("Download", [ids(episode)])
-            state.say("Downloading; 5 shows the downloads.")
+            state.say(tr("Downloading; 5 shows the downloads."))
         case .enqueue(let episode): change("QueueAdd", [ids(episode), .uint32(0)])
         case .dequeue(let episode): change("QueueRemove", [ids(episode)])
         case .move(let episode, let place): change("QueueMove", [.int64(episode), .uint32(UInt32(clamping: place))])
         case .dismiss(let episode): change("Dismiss", [ids(episode)])
         case .find(let words): find(words)
         case .search(let terms):
-            state.say("Searching the directories…")
+            state.say(tr("Searching the directories…"))
             shows("Search", [.string(terms)], for: terms)
         case .subscribe(let url): subscribe(url)
         case .refresh(let podcast):
-            state.say("Refreshing…")
+            state.say(tr("Refreshing…"))
             change("Refresh", [.array(elementSignature: "x", podcast.map { [.int64($0)] } ?? [])], unlimited: true)
         }
     }
 
-    /// Calls a method that changes something; a failure shows on the message line, and the shown view
-    /// is read again once it answered.
+    /// Calls a method that changes something; a failure shows on the message line (what changed comes
+    /// back as the daemon's signals).
     private func change(_ member: String, _ arguments: [DBusValue], unlimited: Bool = false) {
         client.callLater(member, arguments, unlimited: unlimited) { [weak self] result in
-            guard let self else { return }
-            if case .failure(let failure) = result { return self.fail(failure) }
-            self.load(self.state.view)
+            if case .failure(let failure) = result { self?.fail(failure) }
         }
     }
 
@@ -87,7 +86,10 @@ extension TUIController {
                     ShowItem(title: $0.title, author: $0.author ?? "", url: $0.url, episodes: $0.episodes, subscribed: $0.podcast != nil)
                 }
                 self.state.receiveShows(shows, for: terms)
-                let failed = failures.compactMap(Vardict.init).map { "\($0.string("directory") ?? "a directory"): \($0.string("error") ?? "failed")" }
+                let failed = failures.compactMap(Vardict.init).map {
+                    // TRANSLATORS: a directory that failed (Apple Podcasts, fyyd…), then why.
+                    tr("%1$s: %2$s", $0.string("directory") ?? tr("a directory"), $0.string("error") ?? tr("it failed"))
+                }
                 if failed.isEmpty { self.state.message = nil } else { self.state.say(failed.joined(separator: "; "), error: true) }
                 self.changed()
             case .failure(let failure):
@@ -98,14 +100,14 @@ extension TUIController {
 
     /// Subscribes (new episodes go to Up Next, as `earshot add` does) and says how it went.
     private func subscribe(_ url: String) {
-        state.say("Subscribing…")
+        state.say(tr("Subscribing…"))
         client.callLater("Subscribe", [.stringArray([url]), .boolean(true)], unlimited: true) { [weak self] result in
             guard let self else { return }
             switch result {
             case .success(let reply):
                 let feed = reply.first?.arrayElements?.compactMap(Vardict.init).map(FeedResult.init).first
                 if let error = feed?.error { self.state.say(error, error: true) } else {
-                    self.state.say("Subscribed to \(feed?.title ?? url)")
+                    self.state.say(tr("Subscribed to %s.", feed?.title ?? url))
                 }
                 self.changed()
             case .failure(let failure):
@@ -132,7 +134,7 @@ extension TUIController {
             loadPage(of: episode)
         case .downloads:
             read("Downloads") { $0.compactMap(Vardict.init).compactMap(DownloadItem.init) } then: {
-                $0.state.receiveLines(TUILines.downloads($1), for: .downloads)
+                $0.state.receiveDownloads($1.map(DownloadRow.init))
             }
         case .history:
             read("History", [.int64(0), .uint32(500)]) { $0.compactMap(Vardict.init).compactMap(HistoryEntry.init) } then: {
@@ -181,6 +183,9 @@ extension TUIController {
                 guard reply.count == 1, let items = reply[0].arrayElements else { return }
                 use(self, decode(items))
                 self.changed()
+                // A long list's reply and its records are freed by now: their pages go back to the
+                // system once the screen is drawn, so a 2,000-podcast library does not keep them.
+                if items.count >= 500 { self.loop.context.addIdle { Heap.returnFreeMemory() } }
             case .failure(let failure):
                 self.fail(failure)
             }

@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotMPRIS
 import EarshotTUI
 import Foundation
@@ -12,21 +13,32 @@ extension TUIController {
             case .seeked, .changed: self.readStatus()
             case .quit:
                 self.state.nowPlaying = NowPlaying()
-                self.state.say("Earshot quit; a key that needs it starts it again.")
+                self.state.say(tr("Earshot quit; a key that needs it starts it again."))
                 self.nowPlayingChanged()
             }
         }
         let earshot = "type='signal',sender='\(EarshotBus.name)',path='\(EarshotBus.path)',interface='\(EarshotBus.interface)'"
         client.connection.addMatch(earshot + ",member='Changed'")
         client.connection.addMatch(earshot + ",member='Progress'")
+        client.connection.addMatch(earshot + ",member='DownloadProgress'")
         client.connection.addSignalHandler { [weak self] message in
             guard let self, message.interface == EarshotBus.interface, message.path == EarshotBus.path else { return }
             if message.member == "Changed", let parts = try? message.arguments(expecting: "as") {
                 self.listsChanged(Set(parts[0].arrayElements?.compactMap(\.stringValue) ?? []))
             } else if message.member == "Progress", let report = (try? message.arguments(expecting: "suuss")).flatMap(ProgressReport.init) {
                 self.progressed(report)
+            } else if message.member == "DownloadProgress", let entries = try? message.arguments(expecting: "a(xsxx)") {
+                self.downloadsMoved(entries[0].arrayElements?.compactMap(DownloadMove.init) ?? [])
             }
         }
+    }
+
+    /// Downloads moved: the downloads view's bars move at once, without a call (a download it does not
+    /// list yet makes it read the list again).
+    private func downloadsMoved(_ moves: [DownloadMove]) {
+        guard state.view == .downloads else { return }
+        if state.receiveDownloadMoves(moves) { perform([.load(.downloads)]) }
+        changed()
     }
 
     /// Reads what plays again (after a signal said it changed).
@@ -48,7 +60,8 @@ extension TUIController {
     private func listsChanged(_ parts: Set<String>) {
         let affected: Bool = switch state.view {
         case .library: parts.contains("library")
-        case .podcast, .inbox: !parts.isDisjoint(with: ["episodes", "library", "up-next"])
+        case .podcast: !parts.isDisjoint(with: ["episodes", "library", "up-next"])
+        case .inbox: !parts.isDisjoint(with: ["episodes", "library", "up-next", "inbox"])
         case .upNext: !parts.isDisjoint(with: ["up-next", "episodes"])
         case .downloads: parts.contains("episodes")
         default: false
@@ -58,10 +71,13 @@ extension TUIController {
 
     private func progressed(_ report: ProgressReport) {
         if let error = report.error {
-            state.say("\(report.item): \(error)", error: true)
+            // TRANSLATORS: a feed's address, then why its refresh failed.
+            state.say(tr("%1$s: %2$s", report.item, error), error: true)
             noteFailure(error, of: report.item)
         } else if report.done == report.total {
-            state.say("\(report.job == "refresh" ? "Refreshed" : "Subscribed to") \(report.total) feed\(report.total == 1 ? "" : "s")")
+            let total = Int(report.total)
+            state.say(report.job == "refresh" ? trn("Refreshed %d feed.", "Refreshed %d feeds.", total, total)
+                                              : trn("Subscribed to %d feed.", "Subscribed to %d feeds.", total, total))
         }
         changed()
     }

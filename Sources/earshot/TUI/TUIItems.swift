@@ -1,3 +1,5 @@
+import EarshotLocale
+import EarshotMPRIS
 import EarshotTUI
 import Foundation
 
@@ -18,6 +20,22 @@ extension EpisodeItem {
     }
 }
 
+extension DownloadRow {
+    init(_ item: DownloadItem) {
+        self.init(episode: item.episode, title: item.title, podcastTitle: item.podcastTitle, state: item.state, bytes: item.bytes,
+                  totalBytes: item.totalBytes, error: item.error)
+    }
+}
+
+extension DownloadMove {
+    /// One entry of `DownloadProgress`'s `a(xsxx)`: episode, state, bytes, size (-1: unknown).
+    init?(_ entry: DBusValue) {
+        guard case .structure(let fields) = entry, fields.count == 4, let episode = fields[0].int64Value,
+              let state = fields[1].stringValue, let bytes = fields[2].int64Value, let total = fields[3].int64Value else { return nil }
+        self.init(episode: episode, state: state, bytes: bytes, totalBytes: total < 0 ? nil : total)
+    }
+}
+
 extension EarshotTUI.FindHit {
     init(_ hit: FindHit) {
         self.init(number: hit.number, podcastTitle: hit.podcastTitle ?? "", episodeTitle: hit.episodeTitle ?? "",
@@ -29,7 +47,7 @@ extension NowPlaying {
     /// What Status says plays, known at `now`.
     init(_ status: StatusRecord, now: Date) {
         let sleep = status.sleepTimer.map { timer in
-            timer.remaining.map { Clock.time($0) } ?? timer.mode.replacingOccurrences(of: "-", with: " ")
+            timer.remaining.map { Clock.time($0) } ?? TUILines.sleepMode(timer.mode)
         }
         self.init(state: State(rawValue: status.status) ?? .stopped, episode: status.episode?.id,
                   title: status.episode?.displayTitle ?? "", podcastTitle: status.podcast?.displayTitle ?? status.episode?.podcastTitle ?? "",
@@ -43,25 +61,25 @@ enum TUILines {
     static func page(of episode: EpisodeItem) -> [InfoLine] {
         var lines = [InfoLine(episode.title), InfoLine(episode.podcastTitle), InfoLine("")]
         var facts = [Clock.day(episode.released), Clock.time(episode.duration)]
-        if episode.completed { facts.append("played") } else if episode.inProgress { facts.append("at " + Clock.time(episode.position)) }
-        if episode.starred { facts.append("starred") }
-        if let place = episode.queuePosition { facts.append("#\(place) in Up Next") }
+        if episode.completed { facts.append(trc("episode", "played")) } else if episode.inProgress { facts.append(tr("at %s", Clock.time(episode.position))) }
+        if episode.starred { facts.append(trc("episode", "starred")) }
+        if let place = episode.queuePosition { facts.append(tr("#%d in Up Next", place)) }
         lines.append(InfoLine(facts.filter { !$0.isEmpty }.joined(separator: " · "),
                               bar: episode.inProgress ? episode.duration.map { episode.position / max(1, $0) } : nil))
-        lines.append(InfoLine("Enter plays · m marks played · s stars · d downloads · a adds to Up Next"))
+        lines.append(InfoLine(tr("Enter plays · m marks played · s stars · d downloads · a adds to Up Next")))
         return lines
     }
 
     static func chapters(_ chapters: [ChapterRecord]) -> [InfoLine] {
         guard !chapters.isEmpty else { return [] }
-        return [InfoLine(""), InfoLine("Chapters")] + chapters.map { chapter in
+        return [InfoLine(""), InfoLine(tr("Chapters"))] + chapters.map { chapter in
             InfoLine((chapter.current ? "▶ " : "  ") + Clock.time(chapter.start) + "  " + chapter.title + (chapter.link.map { "  <\($0)>" } ?? ""))
         }
     }
 
     static func transcript(_ transcript: TranscriptRecord) -> [InfoLine] {
         guard !transcript.segments.isEmpty else { return [] }
-        return [InfoLine(""), InfoLine("Transcript (Enter plays from a line)")] + transcript.segments.map { line in
+        return [InfoLine(""), InfoLine(tr("Transcript (Enter plays from a line)"))] + transcript.segments.map { line in
             InfoLine((line.start.map { Clock.time($0) + "  " } ?? "") + (line.speaker.map { $0 + ": " } ?? "") + line.text, at: line.start)
         }
     }
@@ -69,18 +87,19 @@ enum TUILines {
     /// Show notes, a line a paragraph, then the addresses they link to.
     static func notes(_ text: String, links: [String]) -> [InfoLine] {
         let paragraphs = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        var lines = paragraphs.isEmpty ? [] : [InfoLine(""), InfoLine("Show notes")] + paragraphs.map { InfoLine($0) }
+        var lines = paragraphs.isEmpty ? [] : [InfoLine(""), InfoLine(tr("Show notes"))] + paragraphs.map { InfoLine($0) }
         if !links.isEmpty {
-            lines += [InfoLine(""), InfoLine("Links")] + links.enumerated().map { InfoLine("[\($0.offset + 1)] " + $0.element) }
+            lines += [InfoLine(""), InfoLine(tr("Links"))] + links.enumerated().map { InfoLine("[\($0.offset + 1)] " + $0.element) }
         }
         return lines
     }
 
-    static func downloads(_ items: [DownloadItem]) -> [InfoLine] {
-        items.map { item in
-            let fraction = item.totalBytes.flatMap { total in item.bytes.map { total > 0 ? Double($0) / Double(total) : 0 } }
-            return InfoLine((item.title ?? "episode \(item.episode)") + " — " + (item.podcastTitle ?? ""),
-                            bar: item.state == "completed" ? 1 : fraction ?? 0, trailing: item.error.map { "failed: \($0)" } ?? item.state)
+    /// The sleep timer's mode in words ("end-of-episode" → "end of episode").
+    static func sleepMode(_ mode: String) -> String {
+        switch mode {
+        case "end-of-episode": tr("end of episode")
+        case "end-of-chapter": tr("end of chapter")
+        default: mode.replacingOccurrences(of: "-", with: " ")
         }
     }
 
@@ -97,10 +116,12 @@ enum TUILines {
             let most = max(1, lines.map(\.listened).max() ?? 1)
             return lines.map { InfoLine($0.name, bar: $0.listened / most, trailing: Clock.time($0.listened)) }
         }
-        let all = InfoLine("All: \(Clock.time(stats.all.listened)) listened in \(stats.all.sessions) sessions, \(stats.all.finished) finished")
-        let perWeek = weeks.isEmpty ? [] : [InfoLine(""), InfoLine("Per week")] + bars(weeks)
-        return [all] + perWeek + [InfoLine(""), InfoLine("Per month")] + bars(stats.months.map { ($0.name, $0.listened) })
-            + [InfoLine(""), InfoLine("Per podcast")] + bars(stats.podcasts.map { ($0.name, $0.listened) })
+        let sessions = stats.all.sessions
+        let all = InfoLine(trn("All: %1$s listened in %2$d session, %3$d finished", "All: %1$s listened in %2$d sessions, %3$d finished",
+                               sessions, Clock.time(stats.all.listened), sessions, stats.all.finished))
+        let perWeek = weeks.isEmpty ? [] : [InfoLine(""), InfoLine(tr("Per week"))] + bars(weeks)
+        return [all] + perWeek + [InfoLine(""), InfoLine(tr("Per month"))] + bars(stats.months.map { ($0.name, $0.listened) })
+            + [InfoLine(""), InfoLine(tr("Per podcast"))] + bars(stats.podcasts.map { ($0.name, $0.listened) })
     }
 
     /// The time listened in each of the `count` weeks (Monday to Sunday, local time) up to the one of
@@ -115,6 +136,6 @@ enum TUILines {
             guard let started = entry.started, let index = starts.firstIndex(where: { started >= $0 }) else { continue }
             listened[index] += max(0, entry.listened ?? 0)
         }
-        return zip(starts, listened).map { ("week of " + Clock.day($0), $1) }
+        return zip(starts, listened).map { (tr("week of %s", Clock.day($0)), $1) }
     }
 }
