@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotFeed
+import EarshotLocale
 import Foundation
 
 /// `earshot find WORDS... [--podcast P] [--limit N] [--json]`: finds words anywhere in the library —
@@ -86,6 +87,9 @@ enum FindText {
         case "notes": return "show notes"
         case "chapter": return "chapter" + time
         case "bookmark": return "bookmark \(hit.bookmark ?? 0)" + time
+        case "person":
+            let role = SafeText.escaped(hit.role ?? "host")
+            return hit.episode == nil ? tr("%s of this podcast", role) : tr("%s in this episode", role)
         default:
             let speaker = hit.speaker.map { ", " + SafeText.escaped($0) } ?? ""
             let more = (hit.moments ?? 0) > 1 ? " (\(hit.moments!) moments)" : ""

@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotFeed
 import Foundation
 
@@ -94,7 +95,8 @@ enum NamespaceText {
     static func recommended(_ shows: [Vardict]) -> String {
         guard !shows.isEmpty else { return "None of your shows recommends others (podcast:podroll)." }
         var lines = shows.map { show in
-            let address = show.string("feed_url") ?? "podcast:guid \(show.string("feed_guid") ?? "?") (no feed address given)"
+            let given = show.string("feed_url") ?? "podcast:guid \(show.string("feed_guid") ?? "?") (no feed address given)"
+            let address = show.string("title").map { tr("“%1$s” at %2$s", $0, given) } ?? given
             let from = show.string("from_title").map { ", recommended by \($0)" } ?? ""
             let have = show.integer("subscribed").map { " (in your library: podcast \($0))" } ?? ""
             return SafeText.escaped("\(show.count("number").map { "\($0)." } ?? "-") \(address)\(from)\(have)")
