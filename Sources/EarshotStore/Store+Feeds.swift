@@ -40,7 +40,7 @@ extension Store {
                     key, validators.etag, validators.lastModified, channel.title, channel.author,
                     channel.link?.absoluteString, channel.description, channel.profileImage?.absoluteString,
                     channel.newFeedURL?.absoluteString, checked, checked, channel.language, channel.podcast.guid,
-                    NamespaceJSON.text(channel.podcast),
+                    NamespaceJSON.text(channel.podcast, itemPeople: channel.episodes.contains { !$0.podcast.people.isEmpty }),
                 ])
             guard let feedID = ids.first else { throw StoreError.database(path: path, reason: "the feed row for \(key) was not written") }
 

@@ -53,4 +53,17 @@ import Testing
         #expect(try store.find(try SearchQuery("buterin"), podcast: other).isEmpty)
         #expect(try store.find(try SearchQuery("buterin"), podcast: podcast).count == 2)
     }
+
+    @Test func aFeedWhoseChannelSaysNothingOfTheNamespaceStillHasItsItemsPeopleFound() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("earshot.sqlite"))
+        var channel = Sample.channel(["plain"], title: "Plain Show")
+        var guest = Sample.episode("guest", day: 3)
+        guest.podcast.people = [Person(name: "Grace Hopper", role: "guest")]
+        channel.episodes.append(guest)
+        let podcast = try store.storeFeed(channel, url: Sample.feedURL, validators: FeedValidators()).podcast
+        #expect(try store.find(try SearchQuery("hopper")).map(\.episode) == [try store.listEpisodes(podcast: podcast, filter: .all, matching: nil).first { $0.guid == "guest" }?.id])
+        #expect(try store.showNamespaces(of: podcast).map(\.fields) == [ShowNamespace()], "the mark is no field of the show")
+    }
 }
+
