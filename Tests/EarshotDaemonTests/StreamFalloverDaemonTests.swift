@@ -29,12 +29,20 @@ struct StreamFalloverDaemonTests {
         let episode = try #require(list.first { $0["title"] as? String == "Alternate episode" }?["id"] as? Int64)
         let played = try earshot(["play", String(episode)])
         #expect(played.status == 0, "\(played.stdout)\(played.stderr)")
-        #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
-        // The episode's own requests: the show's other episodes use /audio/newest.mp3 without a query.
-        let asked = h.server.requests.filter { $0.path == "/gone.opus" || $0.query != nil }.map { $0.path + ($0.query.map { "?" + $0 } ?? "") }
+        // The episode's own requests: the show's other episodes use /audio/newest.mp3 without a query. The
+        // next source is asked for once the first one's failure comes back (the state may say Playing
+        // before it does), so the server's log is read until it has it.
+        let ownRequests = { h.server.requests.filter { $0.path == "/gone.opus" || $0.query != nil }.map { $0.path + ($0.query.map { "?" + $0 } ?? "") } }
+        let deadline = Date().addingTimeInterval(30)
+        var asked = ownRequests()
+        while !asked.contains("/audio/newest.mp3?from=alternate"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            asked = ownRequests()
+        }
         #expect(asked.first == "/gone.opus", "the preferred format's first source: \(asked)")
         #expect(asked.contains("/audio/newest.mp3?from=alternate") && !asked.contains("/audio/newest.mp3?from=enclosure"),
                 "its next source, not the enclosure: \(asked)")
+        #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
         #expect(h.terminate() == 0)
     }
 }
