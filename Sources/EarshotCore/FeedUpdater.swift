@@ -159,7 +159,7 @@ public final class FeedUpdater {
                 self.recordCheck(of: podcast)
                 finished(.notModified(podcast))
             case .success(.fetched(let fetched)):
-                self.store(fetched, for: request, finished: finished)
+                self.resolvingRemoteItems(fetched) { [weak self] fetched in self?.store(fetched, for: request, finished: finished) }
             case .failure(let error):
                 let message = "\(request.url.absoluteString): \(error)"
                 if case .invalidData = error { return finished(.notAFeed(message)) }
@@ -207,7 +207,7 @@ public final class FeedUpdater {
     /// (`SavedFeed.merged`), and a new subscription is that podcast (its address is recorded as one of
     /// that podcast's, so the next time it is known without a fetch). A new subscription whose feed says
     /// it is a podcast already subscribed (`podcast:guid`, the show's identity across moves) is that
-    /// podcast too, whatever its address.
+    /// podcast too, whatever its address. Trailers are left out of the new episodes it reports (`TrailerRule`).
     private func store(_ fetched: FetchedFeed, for request: Request, finished: @escaping (Outcome) -> Void) {
         let store = self.store
         let parsed = ParsedChannel(fetched.feed.channel)
@@ -232,7 +232,8 @@ public final class FeedUpdater {
                     podcast = owner
                 }
                 let url = try podcast.flatMap { try store.podcast($0)?.url } ?? request.url
-                var saved = try store.storeFeed(parsed.take(), url: url, validators: validators, checkedAt: Date())
+                let channel = parsed.take(), trailers = TrailerRule.trailers(in: channel)
+                var saved = TrailerRule.leavingOut(trailers, from: try store.storeFeed(channel, url: url, validators: validators, checkedAt: Date()))
                 saved.merged = merged
                 if request.podcast == nil, request.url != url { try store.addFormerURL(request.url, of: saved.podcast) }
                 if let movedTo, movedTo != url {

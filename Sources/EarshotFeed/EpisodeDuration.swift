@@ -55,6 +55,8 @@ extension StringProtocol {
         guard let first = utf8.firstIndex(where: { $0 > 0x20 }), let last = utf8.lastIndex(where: { $0 > 0x20 }) else {
             return s[s.endIndex...]
         }
-        return s[first...last]
+        // Bounds in UTF-8 (both fall between scalars: next to ASCII white space or at an end): a closed
+        // range would find the end by walking a Character, which meant grapheme breaking for every value.
+        return s[first..<utf8.index(after: last)]
     }
 }

@@ -20,6 +20,24 @@ struct LinkResolver {
         return url
     }
 
+    /// `text` as an absolute address in text, for an address that is only shown (a person's picture and
+    /// page, a licence, a comment thread, an image of a srcset): written with a scheme, it is kept as
+    /// written, unparsed (parsing it as a `URL` was most of the cost of a feed's namespace tags); a
+    /// relative one is resolved against the feed's URL. What it names is never fetched from it.
+    func address(_ text: String?) -> String? {
+        guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return nil }
+        if Self.hasScheme(text) { return String(text) }
+        return url(String(text))?.absoluteString
+    }
+
+    /// Whether an address in text (`address`) is one Earshot may show as fetchable from this feed: as
+    /// `mayFetch`, by its scheme.
+    func mayFetch(address: String) -> Bool {
+        guard fromNetwork else { return true }
+        let scheme = address.utf8.prefix { $0 != UInt8(ascii: ":") }
+        return scheme.count < address.utf8.count && ["http", "https"].contains(String(decoding: scheme, as: UTF8.self).lowercased())
+    }
+
     /// Whether Earshot may fetch `address` named by this feed: anything from a local feed, http(s) only
     /// from the network (a `file://` one would have Earshot read a local file and show it).
     func mayFetch(_ address: URL) -> Bool {

@@ -9,19 +9,19 @@ import Foundation
 /// PodcastDetails, Recommended, LiveItems (see dbus/org.earshot.Earshot1.xml). Read on the background.
 extension LibraryInterface {
     func episodes(withPerson name: String) throws(LibraryError) -> MethodReply {
-        let store = try namespaces()
+        let store = namespaces
         guard !name.isEmpty else { throw .invalidSetting(tr("give a person's name, or part of it")) }
         return episodes { try store.episodes(withPerson: name, limit: nil) }
     }
 
     func support(of podcast: PodcastID?) throws(LibraryError) -> MethodReply {
         if let podcast { _ = try known(podcast) }
-        let store = try namespaces()
+        let store = namespaces
         return later { [NamespaceRecords.support(try store.showNamespaces(of: podcast))] }
     }
 
     func details(of podcast: PodcastID) throws(LibraryError) -> MethodReply {
-        let store = try namespaces(), id = try known(podcast)
+        let store = namespaces, id = try known(podcast)
         return later {
             guard let show = try store.showNamespaces(of: id).first else { throw LibraryError.noSuchPodcast(id) }
             return [NamespaceRecords.show(show)]
@@ -29,7 +29,7 @@ extension LibraryInterface {
     }
 
     func details(of episode: EpisodeID) throws(LibraryError) -> MethodReply {
-        let store = try namespaces()
+        let store = namespaces
         return later {
             guard let stored = try store.storedEpisode(episode) else { throw LibraryError.noSuchEpisode(episode) }
             return [NamespaceRecords.episode(stored)]
@@ -38,9 +38,11 @@ extension LibraryInterface {
 
     /// Every show's podroll, each recommended show once, with the podcast the library has for it (by
     /// podcast:guid, else address); those with a feed address become the numbered list `earshot add N`
-    /// takes from.
+    /// takes from. A guid the library does not have is resolved to its title and current feed address
+    /// through Podcast Index when the listener has set its key and secret (`Finder.resolve`); otherwise,
+    /// or when Podcast Index does not know it, the address the podroll gives stands.
     func recommended() throws(LibraryError) -> MethodReply {
-        let store = try namespaces(), podcasts = self.store
+        let store = namespaces, podcasts = self.store
         return .later { [weak self] respond in
             self?.background.run({ () -> Result<([(item: RemoteItem, from: StoredShowNamespace)], [String: PodcastID]), Error> in
                 Result {
@@ -53,12 +55,17 @@ extension LibraryInterface {
                 guard let self else { return }
                 switch result {
                 case .success(let (found, byGuid)):
-                    let list = self.session.finder.recommend(found.compactMap { $0.item.feedURL.map { FeedLink(url: $0, title: nil) } })
-                    var byURL: [URL: PodcastID] = [:]
-                    for show in list.shows { if let podcast = show.podcast { byURL[show.feed] = podcast } }
-                    respond(.success([NamespaceRecords.recommended(found) { item in
-                        item.feedGuid.flatMap { byGuid[$0] } ?? item.feedURL.flatMap { byURL[$0] }
-                    }]))
+                    let unknown = found.compactMap { entry in entry.item.feedGuid.flatMap { byGuid[$0] == nil ? $0 : nil } }
+                    self.session.finder.resolve(guids: unknown) { [weak self] resolved in
+                        guard let self else { return }
+                        let shows = RecommendedShows(found: found, resolved: resolved)
+                        let list = self.session.finder.recommend(shows.links)
+                        var byURL: [URL: PodcastID] = [:]
+                        for show in list.shows { if let podcast = show.podcast { byURL[show.feed] = podcast } }
+                        respond(.success([NamespaceRecords.recommended(shows) { item in
+                            item.feedGuid.flatMap { byGuid[$0] } ?? shows.address(of: item).flatMap { byURL[$0] }
+                        }]))
+                    }
                 case .failure(let error):
                     respond(.failure(.failed(tr("cannot read the library: %s", "\(error)"))))
                 }
@@ -68,13 +75,8 @@ extension LibraryInterface {
 
     func liveItems(of podcast: PodcastID?) throws(LibraryError) -> MethodReply {
         if let podcast { _ = try known(podcast) }
-        let store = try namespaces()
+        let store = namespaces
         return later { [NamespaceRecords.live(try store.showNamespaces(of: podcast))] }
-    }
-
-    private func namespaces() throws(LibraryError) -> NamespaceStore {
-        guard let store = store as? NamespaceStore else { throw .failed(tr("the feeds' Podcasting 2.0 fields are not available")) }
-        return store
     }
 
     /// Answers with `read`'s values, read and built on the background.

@@ -15,6 +15,8 @@ public final class LibraryInterface: MethodsOnlyInterface {
     public let name = EarshotIntrospection.interface
     let session: Session
     let store: LibraryStore
+    /// The feeds' Podcasting 2.0 fields (the same store, seen through what the namespace's methods need).
+    let namespaces: NamespaceStore
     let background: Background
     let bridge: MPRISPlayer
     var player: Listening { session.listening }
@@ -27,9 +29,10 @@ public final class LibraryInterface: MethodsOnlyInterface {
     /// The search index's upkeep, for Status (nil: not kept).
     public var searchIndex: SearchIndexUpkeep?
 
-    public init(session: Session, store: LibraryStore, background: Background, bridge: MPRISPlayer) {
+    public init(session: Session, store: LibraryStore, namespaces: NamespaceStore, background: Background, bridge: MPRISPlayer) {
         self.session = session
         self.store = store
+        self.namespaces = namespaces
         self.background = background
         self.bridge = bridge
     }

@@ -10,8 +10,8 @@ enum NamespaceRecords {
     static func people(_ people: [Person]) -> DBusValue {
         BusRecords.list(people.map { person in
             var entries: [(String, DBusValue)] = [("name", .string(person.name)), ("role", .string(person.role)), ("group", .string(person.group))]
-            if let image = person.image { entries.append(("img", .string(image.absoluteString))) }
-            if let link = person.link { entries.append(("href", .string(link.absoluteString))) }
+            if let image = person.image { entries.append(("img", .string(image))) }
+            if let link = person.link { entries.append(("href", .string(link))) }
             return .vardict(entries)
         })
     }
@@ -50,7 +50,7 @@ enum NamespaceRecords {
         if let location = space.location { entries.append(("location", .string(location.name))) }
         if let license = space.license { entries.append(("license", .string(license.name))) }
         if let chat = space.chat { entries.append(("chat", .string(chatText(chat)))) }
-        let social = space.social.compactMap { $0.uri?.absoluteString }
+        let social = space.social.compactMap(\.uri)
         if !social.isEmpty { entries.append(("social", strings(social))) }
         if !space.valueTypes.isEmpty { entries.append(("value", strings(space.valueTypes))) }
         if let remote = space.remoteItem?.feedGuid { entries.append(("remote_feed_guid", .string(remote))) }
@@ -97,7 +97,7 @@ enum NamespaceRecords {
         if let license = space.license { entries.append(("license", .string(license.name))) }
         if let chat = space.chat { entries.append(("chat", .string(chatText(chat)))) }
         if !space.valueTypes.isEmpty { entries.append(("value", strings(space.valueTypes))) }
-        if let image = space.images.max(by: { ($0.width ?? 0) < ($1.width ?? 0) }) { entries.append(("image", .string(image.url.absoluteString))) }
+        if let image = space.images.max(by: { ($0.width ?? 0) < ($1.width ?? 0) }) { entries.append(("image", .string(image.address))) }
         return .vardict(entries)
     }
 
@@ -116,19 +116,21 @@ enum NamespaceRecords {
     }
 
     /// Recommendation dictionaries: number u (for `earshot add N`: those with a feed address, from 1),
-    /// feed_guid s, feed_url s, from x (the first podcast recommending it), from_title s, subscribed x
-    /// (when the library has it).
-    static func recommended(_ found: [(item: RemoteItem, from: StoredShowNamespace)], subscribed: (RemoteItem) -> PodcastID?) -> DBusValue {
+    /// feed_guid s, feed_url s, title s (when Podcast Index resolved the guid), from x (the first podcast
+    /// recommending it), from_title s, subscribed x (when the library has it).
+    static func recommended(_ shows: RecommendedShows, subscribed: (RemoteItem) -> PodcastID?) -> DBusValue {
         var records: [DBusValue] = []
         var number: UInt32 = 0
-        for (item, show) in found {
+        for (item, show) in shows.found {
             var entries: [(String, DBusValue)] = [("from", .int64(show.podcast.rawValue))]
-            if item.feedURL != nil {
+            let address = shows.address(of: item)
+            if address != nil {
                 number += 1
                 entries.append(("number", .uint32(number)))
             }
             if let guid = item.feedGuid { entries.append(("feed_guid", .string(guid))) }
-            if let url = item.feedURL { entries.append(("feed_url", .string(url.absoluteString))) }
+            if let url = address { entries.append(("feed_url", .string(url.absoluteString))) }
+            if let title = shows.title(of: item) { entries.append(("title", .string(title))) }
             if let title = show.title { entries.append(("from_title", .string(title))) }
             if let podcast = subscribed(item) { entries.append(("subscribed", .int64(podcast.rawValue))) }
             records.append(.vardict(entries))

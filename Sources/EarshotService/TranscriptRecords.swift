@@ -24,6 +24,8 @@ enum TranscriptRecords {
             if let generator = hit.generator { entries.append(("generated", .string(generator.description))) }
         case .bookmark(let id, let start):
             entries += [("place", .string("bookmark")), ("at", .double(start)), ("bookmark", .int64(id))]
+        case .person(let name, let role):
+            entries += [("place", .string("person")), ("person", .string(name)), ("role", .string(role))]
         }
         return .vardict(entries)
     }

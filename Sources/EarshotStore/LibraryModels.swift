@@ -72,6 +72,9 @@ public struct SavedFeed: Sendable, Equatable {
     /// The episodes this fetch added, in feed order (empty for a new subscription's first fetch too:
     /// then every episode is new, see `episodeCount`).
     public var newEpisodes: [EpisodeID]
+    /// The guids of `newEpisodes`, in the same order (for rules that tell new episodes apart by what
+    /// the feed said of them, such as `TrailerRule`).
+    public var newGuids: [String]
     /// How many episodes the podcast has now.
     public var episodeCount: Int
     /// Another podcast that turned out to be this feed at another address (the feed moved onto this
@@ -79,10 +82,12 @@ public struct SavedFeed: Sendable, Equatable {
     public var merged: PodcastMerge?
 
     /// A result with the given fields.
-    public init(podcast: PodcastID, isNew: Bool, newEpisodes: [EpisodeID], episodeCount: Int, merged: PodcastMerge? = nil) {
+    public init(podcast: PodcastID, isNew: Bool, newEpisodes: [EpisodeID], newGuids: [String] = [], episodeCount: Int,
+                merged: PodcastMerge? = nil) {
         self.podcast = podcast
         self.isNew = isNew
         self.newEpisodes = newEpisodes
+        self.newGuids = newGuids
         self.episodeCount = episodeCount
         self.merged = merged
     }

@@ -24,11 +24,19 @@ enum NamespaceJSON {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The JSON text for a channel's fields; nil when it has none.
-    static func text(_ fields: ShowNamespace) -> String? {
-        guard !fields.isEmpty, let data = try? encoder.encode(fields) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+    /// The JSON text for a channel's fields; nil when it has none and no item names a person.
+    /// `itemPeople`: some item of the feed names a person, kept as the key `itemPeople` beside the
+    /// fields (not one of them: reading the fields back leaves it out) so that `find` reads the people
+    /// of these feeds' episodes only (`Store+FindPeople`).
+    static func text(_ fields: ShowNamespace, itemPeople: Bool = false) -> String? {
+        guard !fields.isEmpty || itemPeople, let data = try? encoder.encode(fields) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        guard itemPeople, text.hasPrefix("{") else { return text }
+        return "{\"\(itemPeopleKey)\":true," + text.dropFirst()
     }
+
+    /// The key of `text(_:itemPeople:)`'s mark.
+    static let itemPeopleKey = "itemPeople"
 
     /// An item's fields from stored text; empty for NULL or text that cannot be read.
     static func episode(_ text: String?) -> EpisodeNamespace {

@@ -12,6 +12,9 @@ public enum SearchPlace: Sendable, Equatable {
     case transcript(start: Double?, speaker: String?)
     /// One of the listener's bookmarks (its note or the words said around it matched), at its moment.
     case bookmark(id: Int64, start: Double)
+    /// A person the feed names (`podcast:person`): in the episode's item, or, for a hit without an
+    /// episode, in the podcast's channel (a host of every episode); `role` as the feed gives it (`guest`).
+    case person(name: String, role: String)
 }
 
 /// One result of `Store.find`.

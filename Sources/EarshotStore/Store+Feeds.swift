@@ -19,8 +19,7 @@ extension Store {
     /// A feed that moved should be moved first (`moveFeed`) so that `url` finds the existing row; only a
     /// feed living at `url` is found (not one that lived there before: see `podcastID(url:)`).
     /// - Returns: the podcast, whether it is new, and the episodes this fetch added in feed order
-    ///   (none for a new podcast: its whole back catalogue is not "new episodes"; trailers never:
-    ///   `isTrailer`).
+    ///   (none for a new podcast: its whole back catalogue is not "new episodes"), with their guids.
     public func storeFeed(_ channel: Channel, url: URL, validators: FeedValidators, checkedAt: Date = Date()) throws -> SavedFeed {
         try write { db in
             let key = url.absoluteString
@@ -41,7 +40,7 @@ extension Store {
                     key, validators.etag, validators.lastModified, channel.title, channel.author,
                     channel.link?.absoluteString, channel.description, channel.profileImage?.absoluteString,
                     channel.newFeedURL?.absoluteString, checked, checked, channel.language, channel.podcast.guid,
-                    NamespaceJSON.text(channel.podcast),
+                    NamespaceJSON.text(channel.podcast, itemPeople: channel.episodes.contains { !$0.podcast.people.isEmpty }),
                 ])
             guard let feedID = ids.first else { throw StoreError.database(path: path, reason: "the feed row for \(key) was not written") }
 
@@ -74,23 +73,18 @@ extension Store {
             }
 
             let upsert = try db.cachedStatement(sql: Self.episodeUpsertSQL)
-            var added: [EpisodeID] = []
+            var added: [EpisodeID] = [], addedGuids: [String] = []
             for (index, episode) in episodes.enumerated() {
                 try upsert.execute(arguments: Self.episodeArguments(feedID, Int64(index), episode))
-                if !known.contains(episode.id), !Self.isTrailer(episode, of: channel) { added.append(EpisodeID(rawValue: db.lastInsertedRowID)) }
+                if !known.contains(episode.id) {
+                    added.append(EpisodeID(rawValue: db.lastInsertedRowID))
+                    addedGuids.append(episode.id)
+                }
             }
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM episode WHERE feedId = ?", arguments: [feedID]) ?? 0
             return SavedFeed(podcast: PodcastID(rawValue: feedID), isNew: isNew, newEpisodes: isNew ? [] : added,
-                             episodeCount: count)
+                             newGuids: isNew ? [] : addedGuids, episodeCount: count)
         }
-    }
-
-    /// Whether the item is a trailer (`itunes:episodeType` trailer, or the media of a `podcast:trailer`):
-    /// a trailer is stored and listed, but is no new episode to hear (not auto-queued, nor in the inbox).
-    static func isTrailer(_ episode: Episode, of channel: Channel) -> Bool {
-        if episode.episodeType?.lowercased() == "trailer" { return true }
-        guard let sound = episode.soundURL, !channel.podcast.trailers.isEmpty else { return false }
-        return channel.podcast.trailers.contains { $0.url == sound }
     }
 
     /// Records checks that found the feeds unchanged (HTTP 304), in one transaction: their episodes and

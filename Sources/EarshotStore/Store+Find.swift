@@ -63,7 +63,7 @@ extension Store {
 /// `stone*`), whose matches `check` tells apart. FTS5 3.40 merges the lists of every word a longer prefix
 /// starts for each statement that reads it, even for one row: the ranking reads it once, the details
 /// never.
-private struct Search {
+struct Search {
     let db: Database
     let query: SearchQuery
     let podcast: PodcastID?
@@ -77,30 +77,32 @@ private struct Search {
     private let check: TypedPrefixCheck?
 
     /// Podcast-title hits, and the best hit of each episode so far.
-    private var podcastHits: [SearchHit] = []
-    private var best: [Int64: Candidate] = [:]
+    var podcastHits: [SearchHit] = []
+    var best: [Int64: Candidate] = [:]
     /// How many of each episode's transcript segments match, when counted while ranking a scope.
     private var momentCounts: [Int64: Int]?
 
     /// A candidate hit for an episode; its snippet (and, for the episode's own row, which of its
     /// columns matched) is read in the details, the chapter's start or transcript moment at the end.
-    private struct Candidate {
+    struct Candidate {
         var score: Double
         var place: Place
         var snippet: String?
     }
 
-    private enum Place {
+    enum Place {
         /// The episode's title, chapters or notes: which one, the details tell.
         case episodeRow
         case title, notes, chapter(line: Int), transcript(segment: Int64)
+        /// A person the item names (`Store+FindPeople`).
+        case person(name: String, role: String)
     }
 
     /// The most matches an index ranks (see `Store.find`).
     static let candidates = 1_000
 
     /// The marks the SQL puts around matches; `mark(_:with:)` turns them into the caller's.
-    private static let open = String(TypedPrefixCheck.open), close = String(TypedPrefixCheck.close)
+    static let open = String(TypedPrefixCheck.open), close = String(TypedPrefixCheck.close)
     private static let markArguments = "char(1), char(2)"
 
     /// A search of the whole library (of `podcast`, when given), or of the rows of `scope`.
@@ -126,6 +128,7 @@ private struct Search {
         try podcastTitles()
         try episodes()
         try transcripts()
+        try people()
         return try hits().map { hit in
             var hit = hit
             hit.snippet = Self.mark(hit.snippet, with: marks)
@@ -313,7 +316,7 @@ private struct Search {
             var candidate = candidate
             candidate.snippet = try segmentSnippet(segment)
             return candidate
-        case .title, .notes, .chapter: return candidate
+        case .title, .notes, .chapter, .person: return candidate
         }
     }
 
@@ -333,7 +336,7 @@ private struct Search {
     }
 
     /// Keeps `candidate` when it ranks above the episode's best so far.
-    private mutating func offer(_ episode: Int64, _ candidate: Candidate) {
+    mutating func offer(_ episode: Int64, _ candidate: Candidate) {
         if let kept = best[episode], kept.score <= candidate.score { return }
         best[episode] = candidate
     }
@@ -353,6 +356,7 @@ private struct Search {
             var generator: TranscriptGenerator?
             switch candidate.place {
             case .title: place = .episodeTitle
+            case .person(let name, let role): place = .person(name: name, role: role)
             case .notes, .episodeRow: place = .notes
             case .chapter(let line):
                 let chapters = row.text(1).flatMap(ChaptersJSON.chapters) ?? []

@@ -43,7 +43,7 @@ final class Daemon {
         let session = built.session, store = built.ground.store, background = built.ground.background
         let art = ArtCache(directory: artDirectory, credentials: builder.credentials)
         let bridge = MPRISPlayer(session: session, art: art)
-        let libraryInterface = LibraryInterface(session: session, store: store, background: background, bridge: bridge)
+        let libraryInterface = LibraryInterface(session: session, store: store, namespaces: store, background: background, bridge: bridge)
         let syncSetup = SyncSetup(session: session, store: store, background: background,
                                   passwords: SyncPasswords(file: built.configurationFolder.appendingPathComponent("sync-password")),
                                   hostName: SessionBuilder.hostName)

@@ -17,4 +17,23 @@ struct RecommendedListTests {
         f.timers.advance(60 * 60)
         #expect(f.session.finder.recentResults == nil, "for an hour, like a search's")
     }
+
+    @Test func feedGuidsAreResolvedThroughPodcastIndexByGuidAndWithoutAnAnswerLeftOut() throws {
+        let f = try CoreFixture()
+        let directories = ScriptedDirectories(timers: f.timers)
+        f.session.finder.connect(directories: directories, pages: ScriptedPages(), settings: Finder.Settings(timeout: .seconds(10)))
+        directories.answers = [.podcastindex: .success([.named("Resolved Show", "https://resolved.example/feed.xml", in: .podcastindex)])]
+        var resolved: [String: DirectoryShow]?
+        f.session.finder.resolve(guids: ["g-2", "g-1", "g-2"]) { resolved = $0 }
+        f.timers.advance(0)
+        #expect(directories.asked.map(\.directory) == [.podcastindex, .podcastindex], "each guid once, of Podcast Index only")
+        #expect(directories.asked.map(\.query) == [.feedGuid("g-1"), .feedGuid("g-2")])
+        #expect(resolved?["g-1"]?.title == "Resolved Show" && resolved?["g-2"]?.feed.absoluteString == "https://resolved.example/feed.xml")
+
+        directories.answers = [.podcastindex: .failure(.missingKey)]
+        var unresolved: [String: DirectoryShow]?
+        f.session.finder.resolve(guids: ["g-3"]) { unresolved = $0 }
+        f.timers.advance(0)
+        #expect(unresolved == [:], "no key and secret: the podroll's own address is used")
+    }
 }

@@ -47,6 +47,14 @@ struct DirectoryEndpointsTests {
         #expect(DirectoryEndpoints().request(.search("lab"), to: .podcastindex, at: Self.when) == nil, "no key, no request")
     }
 
+    @Test func aFeedGuidIsAskedOfPodcastIndexByGuidSignedAndOfNoOtherDirectory() throws {
+        let request = try #require(Self.keyed.request(.feedGuid("9b024349-ccf0-5f69-a609-6b82873eab3c"), to: .podcastindex, at: Self.when))
+        #expect(request.url.absoluteString == "https://api.podcastindex.org/api/1.0/podcasts/byguid?guid=9b024349-ccf0-5f69-a609-6b82873eab3c")
+        #expect(request.carriesKey && request.headers.contains { $0.0 == "X-Auth-Key" } && request.headers.contains { $0.0 == "Authorization" })
+        #expect(DirectoryEndpoints().request(.feedGuid("g"), to: .podcastindex, at: Self.when) == nil, "no key, no request")
+        #expect(Self.keyed.request(.feedGuid("g"), to: .itunes, at: Self.when) == nil && Self.keyed.request(.feedGuid("g"), to: .fyyd, at: Self.when) == nil)
+    }
+
     @Test func onlyAppleHasCharts() {
         #expect(Self.keyed.request(.chart(country: "us", genre: nil), to: .fyyd, at: Self.when) == nil)
         #expect(Self.keyed.request(.chart(country: "us", genre: nil), to: .podcastindex, at: Self.when) == nil)

@@ -73,6 +73,12 @@ struct DirectoryReplyTests {
         #expect(try DirectoryReply.shows(Self.reply("podcastindex-byfeedid-unknown.json"), from: .podcastindex).isEmpty)
     }
 
+    @Test func aPodcastIndexByGuidReplyReadsItsOneFeedAndAnUnknownGuidGivesNone() throws {
+        let found = try DirectoryReply.shows(Self.reply("podcastindex-byguid.json"), from: .podcastindex)
+        #expect(found.map(\.title) == ["Lab Notes & Examples"] && found.map(\.feed) == [URL(string: "https://labnotes.example.org/feed.xml")!])
+        #expect(try DirectoryReply.shows(Self.reply("podcastindex-byguid-unknown.json"), from: .podcastindex).isEmpty)
+    }
+
     @Test func podcastIndexStatusFalseIsARefusalWithItsDescription() throws {
         #expect(throws: DirectoryError.refused("Authorization header value is invalid.")) {
             try DirectoryReply.shows(Self.reply("podcastindex-unauthorized.json"), from: .podcastindex)

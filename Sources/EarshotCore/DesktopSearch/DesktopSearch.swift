@@ -4,8 +4,8 @@ import Foundation
 
 /// The rules of the desktop's own search (GNOME Shell's overview, KRunner), shared by both adapters.
 ///
-/// - What is typed is looked for as `earshot find` does (titles, notes, chapters, transcripts; the
-///   last word as a prefix), on the reader, never on the loop. A podcast whose title matches comes
+/// - What is typed is looked for as `earshot find` does (titles, notes, chapters, transcripts, the
+///   people the feeds name; the last word as a prefix), on the reader, never on the loop. A podcast whose title matches comes
 ///   with its newest episodes; a chapter or a timed transcript line is a moment; a title or the notes
 ///   is the episode itself. At most `limit` results, best first.
 /// - Narrowing (GNOME's subsearch, as more is typed) keeps only the previous results that still match:
@@ -207,6 +207,11 @@ public final class DesktopSearch {
                 continue
             }
             let result: DesktopResult = found.moment.map { .moment(episode, at: $0) } ?? .episode(episode)
+            if case .person(let name, _) = found.hit.place {
+                add(DesktopResultInfo(result: result, name: found.episodeTitle ?? "Episode", description: line(show, tr("With %s", name)),
+                                      podcast: found.hit.podcast))
+                continue
+            }
             var speaker: String?
             if case .transcript(_, let who) = found.hit.place { speaker = who }
             let words = found.hit.snippet.isEmpty ? nil : (speaker.map { $0 + ": " } ?? "") + found.hit.snippet

@@ -31,14 +31,15 @@ public final class Listening {
     /// Listening through `engine`, saving through `store` on `background` (both handed to the playhead
     /// only), over `library`, publishing to `events`; nothing is current until `restore` or a selection.
     /// Chapters files are fetched through `chapters` (nil: not fetched); an episode with a `localFile`
-    /// plays from it.
+    /// plays from it, others stream (at a lower bitrate, where the feed offers one, while `metered`).
     public init(engine: AudioEngine, store: LibraryStore, background: Background, library: Library, timers: Timers,
-                events: SessionEvents, chapters: ChaptersFetching? = nil, localFile: @escaping (EpisodeID) -> URL? = { _ in nil }) {
+                events: SessionEvents, chapters: ChaptersFetching? = nil, localFile: @escaping (EpisodeID) -> URL? = { _ in nil },
+                metered: @escaping () -> Bool = { false }) {
         self.library = library
         self.events = events
         self.timers = timers
         playhead = Playhead(engine: engine, store: store, background: background, library: library, timers: timers, events: events,
-                            localFile: localFile)
+                            localFile: localFile, metered: metered)
         profiler = SoundProfiler(playhead: playhead, engine: engine, library: library, timers: timers, events: events)
         chapterGuide = ChapterGuide(playhead: playhead, timers: timers, fetcher: chapters)
         sleep = SleepTimer(playhead: playhead, engine: engine, chapters: chapterGuide, profiler: profiler, timers: timers)

@@ -36,6 +36,7 @@ extension Playhead {
             opening.opened()
         case .error(let error):
             Log.warning("playback: \(error)")
+            if tryNextSource() { return }
             if engine.state == .stopped { currentLoad = nil }
             opening.failed(error, title: current?.episode.title)
             changed()
@@ -50,6 +51,18 @@ extension Playhead {
         case .fadeFinished:
             break  // the sleep timer pauses at its own deadline
         }
+    }
+
+    /// Loads the next of the current episode's stream sources, from where the failed one was to start,
+    /// when the audio has not opened yet and there is one; whether it did.
+    private func tryNextSource() -> Bool {
+        guard !opening.isOpen, streamIndex + 1 < streamSources.count else { return false }
+        streamIndex += 1
+        let next = streamSources[streamIndex]
+        Log.message("trying the episode's next source: \(next.absoluteString)")
+        currentLoad = engine.load(uri: next, startAt: loadStart)
+        if currentWasPlayed { engine.play() }
+        return true
     }
 
     /// Stores the length the audio revealed when the feed's is missing or off by more than a second,

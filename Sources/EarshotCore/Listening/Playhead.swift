@@ -15,6 +15,14 @@ import Foundation
 final class Playhead {
     /// The downloaded file of an episode, when there is one: it plays instead of the enclosure URL.
     let localFile: (EpisodeID) -> URL?
+    /// Whether the connection is metered (a stream then prefers a lower bitrate: `StreamChoice`).
+    let metered: () -> Bool
+    /// Where the current episode streams from, in the order tried (empty when it plays from its file),
+    /// the one loaded, and where the load starts: a source that fails before its audio opens gives way
+    /// to the next one, from the same place.
+    var streamSources: [URL] = []
+    var streamIndex = 0
+    var loadStart: Duration = .zero
 
     let engine: AudioEngine
     let store: LibraryStore
@@ -45,8 +53,9 @@ final class Playhead {
 
     /// A playhead driving `engine`, saving through `store` on `background`.
     init(engine: AudioEngine, store: LibraryStore, background: Background, library: Library, timers: Timers,
-         events: SessionEvents, localFile: @escaping (EpisodeID) -> URL?) {
+         events: SessionEvents, localFile: @escaping (EpisodeID) -> URL?, metered: @escaping () -> Bool = { false }) {
         self.localFile = localFile
+        self.metered = metered
         self.engine = engine
         self.store = store
         self.background = background
@@ -155,7 +164,8 @@ final class Playhead {
     }
 
     /// Loads the current episode at its resume position; one that starts from the beginning starts at
-    /// `introEnd` seconds.
+    /// `introEnd` seconds. Its downloaded file plays, else its audio streams from the first of
+    /// `StreamChoice`'s sources.
     func load(play: Bool, introEnd: Double) {
         guard let current, let sound = current.episode.soundURL else { return }
         var start = ProgressRules.startPosition(lastListenTime: current.status.lastListenTime,
@@ -163,7 +173,13 @@ final class Playhead {
         if let known = current.learnedDuration ?? current.episode.duration, start >= known { start = 0 }
         if start == 0 { start = introEnd }
         recorder.introSkipped = start == introEnd ? introEnd : 0
-        currentLoad = engine.load(uri: localFile(current.id) ?? sound, startAt: .milliseconds(Int64(start * 1000)))
+        let file = localFile(current.id)
+        streamSources = file != nil ? [] : StreamChoice.sources(
+            sound: sound, type: current.episode.soundMIMEType, alternates: current.episode.podcast.alternateEnclosures,
+            formats: library.audioFormats.of(current.podcast), metered: metered())
+        streamIndex = 0
+        loadStart = .milliseconds(Int64(start * 1000))
+        currentLoad = engine.load(uri: file ?? streamSources.first ?? sound, startAt: loadStart)
         publish(.loaded)
         opening.loading()
         publish(.jumped)

@@ -69,7 +69,8 @@ public final class Session {
                                   transfers: transfers, files: files, folder: downloadFolder, timers: timers)
         self.downloads = downloads
         let listening = Listening(engine: engine, store: store, background: background, library: library, timers: timers,
-                                  events: events, chapters: chapters, localFile: { [unowned downloads] in downloads.file(for: $0) })
+                                  events: events, chapters: chapters, localFile: { [unowned downloads] in downloads.file(for: $0) },
+                                  metered: { [unowned downloads] in downloads.metered })
         self.listening = listening
         downloadRules = DownloadRules(downloads: downloads, library: library, episodes: store, background: background, timers: timers)
         downloadRules.upNext = { [unowned listening] in listening.upNext.episodes }

@@ -28,14 +28,14 @@ public struct FoundList: Sendable {
 }
 
 extension FoundMoment {
-    /// Where a hit plays from: the moment of a chapter or a timed transcript line; nil for a title or
-    /// the notes (the episode plays where it was left).
+    /// Where a hit plays from: the moment of a chapter or a timed transcript line; nil for a title, the
+    /// notes or a person (the episode plays where it was left).
     public var moment: Double? {
         switch hit.place {
         case .chapter(let start, _): start
         case .transcript(let start, _): start
         case .bookmark(_, let start): start
-        case .podcastTitle, .episodeTitle, .notes: nil
+        case .podcastTitle, .episodeTitle, .notes, .person: nil
         }
     }
 }

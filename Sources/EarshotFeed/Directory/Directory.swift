@@ -26,4 +26,7 @@ public enum DirectoryQuery: Sendable, Equatable {
     case chart(country: String, genre: AppleGenre?)
     /// The show with this id in the directory (an Apple Podcasts or Podcast Index page names it).
     case lookUp(String)
+    /// The show whose feed says it is this `podcast:guid` (Podcast Index's `/podcasts/byguid`; no other
+    /// directory knows the namespace's guids).
+    case feedGuid(String)
 }

@@ -50,6 +50,9 @@ public final class DirectoryClient {
                 if case .lookUp(let id) = query, case .success(let found) = shows, found.isEmpty {
                     return completion(.failure(.notFound(id)))
                 }
+                if case .feedGuid(let guid) = query, case .success(let found) = shows, found.isEmpty {
+                    return completion(.failure(.notFound(guid)))
+                }
                 completion(shows)
             }
         }

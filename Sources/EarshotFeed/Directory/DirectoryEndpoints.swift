@@ -40,7 +40,7 @@ public struct DirectoryEndpoints: Sendable, Equatable {
 
     /// The request that puts `query` to `directory` (an Apple chart is two: this, then `lookUp` of its
     /// ids), signed at `date` where the directory wants it; nil for a query the directory does not
-    /// answer (charts are Apple's) or Podcast Index without a key.
+    /// answer (charts are Apple's, feed guids Podcast Index's) or Podcast Index without a key.
     public func request(_ query: DirectoryQuery, to directory: Directory, at date: Date) -> Request? {
         switch (directory, query) {
         case (.itunes, .search(let terms)):
@@ -56,7 +56,9 @@ public struct DirectoryEndpoints: Sendable, Equatable {
             return signed(get(podcastIndex, "/api/1.0/search/byterm", ["q": terms, "max": "\(Self.resultCount)"]), at: date)
         case (.podcastindex, .lookUp(let id)):
             return signed(get(podcastIndex, "/api/1.0/podcasts/byfeedid", ["id": id]), at: date)
-        case (.fyyd, .lookUp), (.fyyd, .chart), (.podcastindex, .chart):
+        case (.podcastindex, .feedGuid(let guid)):
+            return signed(get(podcastIndex, "/api/1.0/podcasts/byguid", ["guid": guid]), at: date)
+        case (.fyyd, .lookUp), (.fyyd, .chart), (.podcastindex, .chart), (.itunes, .feedGuid), (.fyyd, .feedGuid):
             return nil
         }
     }

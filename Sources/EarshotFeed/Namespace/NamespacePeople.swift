@@ -8,13 +8,14 @@ public struct Person: Sendable, Equatable, Codable {
     public var role: String
     /// `group`, e.g. `cast`, `writing` (`cast` when absent).
     public var group: String
-    /// `img`: a picture of the person.
-    public var image: URL?
-    /// `href`: the person's page.
-    public var link: URL?
+    /// `img`: a picture of the person, its absolute address as text (shown, never fetched; see
+    /// `LinkResolver.address`).
+    public var image: String?
+    /// `href`: the person's page, its absolute address as text.
+    public var link: String?
 
     /// A person with the given fields.
-    public init(name: String, role: String = "host", group: String = "cast", image: URL? = nil, link: URL? = nil) {
+    public init(name: String, role: String = "host", group: String = "cast", image: String? = nil, link: String? = nil) {
         self.name = name
         self.role = role
         self.group = group
@@ -56,14 +57,16 @@ public struct Soundbite: Sendable, Equatable, Codable {
 
 /// One image of `podcast:images` `srcset`: an address and the width it is drawn at (nil: not given).
 public struct ImageSource: Sendable, Equatable, Codable {
-    /// The image's address.
-    public var url: URL
+    /// The image's absolute address as text (shown; `LinkResolver.address`).
+    public var address: String
     /// Its width in pixels (`1500w`), when the srcset gives one.
     public var width: Int?
 
+    private enum CodingKeys: String, CodingKey { case address = "url", width }
+
     /// An image source.
-    public init(url: URL, width: Int? = nil) {
-        self.url = url
+    public init(address: String, width: Int? = nil) {
+        self.address = address
         self.width = width
     }
 }
@@ -89,11 +92,11 @@ public struct Location: Sendable, Equatable, Codable {
 public struct License: Sendable, Equatable, Codable {
     /// The element's text, e.g. `cc-by-4.0`.
     public var name: String
-    /// `url`, when given.
-    public var url: URL?
+    /// `url`, when given: its absolute address as text (shown; `LinkResolver.address`).
+    public var url: String?
 
     /// A licence.
-    public init(name: String, url: URL? = nil) {
+    public init(name: String, url: String? = nil) {
         self.name = name
         self.url = url
     }
@@ -135,15 +138,16 @@ public struct Chat: Sendable, Equatable, Codable {
 
 /// `podcast:socialInteract`: where an episode's comments are (a post on a social network).
 public struct SocialInteract: Sendable, Equatable, Codable {
-    /// `uri`: the root post; nil for `protocol="disabled"`.
-    public var uri: URL?
+    /// `uri`: the root post, its absolute address as text (shown; `LinkResolver.address`); nil for
+    /// `protocol="disabled"`.
+    public var uri: String?
     /// `protocol`, e.g. `activitypub`, `twitter`, `disabled`.
     public var `protocol`: String
     /// `accountId`, when given.
     public var account: String?
 
     /// A social interaction link.
-    public init(uri: URL?, protocol: String, account: String? = nil) {
+    public init(uri: String?, protocol: String, account: String? = nil) {
         self.uri = uri
         self.protocol = `protocol`
         self.account = account

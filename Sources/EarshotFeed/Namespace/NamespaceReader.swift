@@ -37,7 +37,7 @@ enum NamespaceReader {
         case .podcastRemoteItem where parent.isItem: space.remoteItem = remoteItem(attribute, links)
         case .podcastSocialInteract where parent.isItem:
             guard space.social.count < NamespaceLimits.perList, let network = clip(attribute("protocol")) else { return }
-            space.social.append(SocialInteract(uri: links.url(attribute("uri")), protocol: network.lowercased(),
+            space.social.append(SocialInteract(uri: links.address(attribute("uri")), protocol: network.lowercased(),
                                                account: clip(attribute("accountId"))))
         case .podcastAlternateEnclosure where parent.isItem:
             guard space.alternateEnclosures.count < NamespaceLimits.small, let type = clip(attribute("type")) else { return }
@@ -149,8 +149,8 @@ enum NamespaceReader {
         guard people.count < NamespaceLimits.perList, let name = clip(text) else { return }
         people.append(Person(name: name, role: clip(attributes["role"])?.lowercased() ?? "host",
                              group: clip(attributes["group"])?.lowercased() ?? "cast",
-                             image: links.url(attributes["img"]).flatMap { links.mayFetch($0) ? $0 : nil },
-                             link: links.url(attributes["href"])))
+                             image: links.address(attributes["img"]).flatMap { links.mayFetch(address: $0) ? $0 : nil },
+                             link: links.address(attributes["href"])))
     }
 
     private static func addText(_ text: String?, _ attributes: [String: String], to texts: inout [TextRecord]) {
@@ -168,7 +168,7 @@ enum NamespaceReader {
     }
 
     private static func license(_ text: String?, _ attributes: [String: String], _ links: LinkResolver) -> License? {
-        clip(text).map { License(name: $0, url: links.url(attributes["url"])) }
+        clip(text).map { License(name: $0, url: links.address(attributes["url"])) }
     }
 
     private static func chat(_ attribute: (String) -> String?) -> Chat? {
@@ -204,8 +204,8 @@ enum NamespaceReader {
                 if byte == UInt8(ascii: "w") { descriptor = true }
                 index = bytes.index(after: index)
             }
-            guard let url = links.url(address), links.mayFetch(url) else { continue }
-            images.append(ImageSource(url: url, width: descriptor && digits > 0 && width > 0 ? width : nil))
+            guard let kept = links.address(address), links.mayFetch(address: kept) else { continue }
+            images.append(ImageSource(address: kept, width: descriptor && digits > 0 && width > 0 ? width : nil))
         }
         return images
     }

@@ -100,7 +100,7 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
                 podcastRows.append(PodcastSummary(id: podcast, url: url, channel: channelFields, validators: validators, episodeCount: 0,
                                                   unplayedCount: 0, lastCheckedAt: checkedAt, lastPlayedAt: nil, addedAt: checkedAt))
             }
-            var added: [EpisodeID] = []
+            var added: [EpisodeID] = [], addedGuids: [String] = []
             var known = Dictionary(rows.values.filter { $0.podcast == podcast }.map { ($0.episode.id, $0.id) },
                                    uniquingKeysWith: { first, _ in first })
             for (order, episode) in channel.episodes.enumerated() {
@@ -112,11 +112,12 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
                     nextID += 1
                     rows[id] = Row(id: id, podcast: podcast, episode: episode, order: order)
                     added.append(id)
+                    addedGuids.append(episode.id)
                     known[episode.id] = id
                 }
             }
             let count = rows.values.filter { $0.podcast == podcast }.count
-            return SavedFeed(podcast: podcast, isNew: isNew, newEpisodes: isNew ? [] : added, episodeCount: count)
+            return SavedFeed(podcast: podcast, isNew: isNew, newEpisodes: isNew ? [] : added, newGuids: isNew ? [] : addedGuids, episodeCount: count)
         }
     }
 

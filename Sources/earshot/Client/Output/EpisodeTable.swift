@@ -2,7 +2,7 @@ import EarshotLocale
 import Foundation
 
 /// The tables of episodes: `earshot episodes` (number, released, length, played, Up Next place,
-/// the podcast when several are listed, title with ★ when starred) and `earshot queue` (place, number, length, podcast, title).
+/// the podcast when several are listed, title with ★ when starred and the people the item names) and `earshot queue` (place, number, length, podcast, title).
 enum EpisodeTable {
     static func render(_ episodes: [EpisodeRecord], showPodcast: Bool, width: Int?, timeZone: TimeZone = .current) -> String {
         guard !episodes.isEmpty else { return tr("No episodes.") }
@@ -29,7 +29,8 @@ enum EpisodeTable {
                 episode.queuePosition.map(String.init) ?? "",
             ]
             if showPodcast { row.append(episode.podcastTitle ?? "") }
-            row.append((episode.starred == true ? "★ " : "") + episode.displayTitle)
+            let people = episode.people.map { " — " + tr("with %s", $0.joined(separator: ", ")) } ?? ""
+            row.append((episode.starred == true ? "★ " : "") + episode.displayTitle + people)
             return row
         }
         return table.render(width: width)

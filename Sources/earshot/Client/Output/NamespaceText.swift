@@ -130,7 +130,9 @@ enum NamespaceText {
         guard !shows.isEmpty else { return tr("None of your shows recommends others (podcast:podroll).") }
         var lines = shows.map { show in
             // TRANSLATORS: a recommended show known only by its podcast:guid (%s; keep "podcast:guid" as it is).
-            let address = show.string("feed_url") ?? tr("podcast:guid %s (no feed address given)", show.string("feed_guid") ?? "?")
+            let given = show.string("feed_url") ?? tr("podcast:guid %s (no feed address given)", show.string("feed_guid") ?? "?")
+            // TRANSLATORS: a recommended show as Podcast Index names it: its title and its feed address.
+            let address = show.string("title").map { tr("“%1$s” at %2$s", $0, given) } ?? given
             let entry: String = switch (show.string("from_title"), show.integer("subscribed")) {
             case (nil, nil): address
             // TRANSLATORS: a recommended show (its address) and the show of the library that recommends it.

@@ -5,7 +5,7 @@ struct FindHit: Encodable, Equatable {
     var podcastTitle: String?
     var episode: Int64?
     var episodeTitle: String?
-    /// "podcast", "title", "notes", "chapter", "transcript" or "bookmark".
+    /// "podcast", "title", "notes", "chapter", "transcript", "bookmark" or "person".
     var place: String
     /// Seconds from the start: where the chapter starts or the words are said.
     var at: Double?
@@ -16,13 +16,16 @@ struct FindHit: Encodable, Equatable {
     var moments: Int?
     /// The bookmark's number, for a bookmark's hit.
     var bookmark: Int64?
+    /// For a person's hit: the name and role (`guest`) the feed gives.
+    var person: String?
+    var role: String?
 
     /// For a transcript made on this computer: its engine and model.
     var generated: String?
 
     enum CodingKeys: String, CodingKey {
         case number, podcast, podcastTitle = "podcast_title", episode, episodeTitle = "episode_title", place, at, speaker,
-             chapter, snippet, moments, bookmark, generated
+             chapter, snippet, moments, bookmark, person, role, generated
     }
 
     init(_ entry: Vardict) {
@@ -38,6 +41,8 @@ struct FindHit: Encodable, Equatable {
         snippet = entry.string("snippet") ?? ""
         moments = entry.count("moments")
         bookmark = entry.integer("bookmark")
+        person = entry.string("person")
+        role = entry.string("role")
         generated = entry.string("generated")
     }
 }
