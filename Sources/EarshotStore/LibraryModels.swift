@@ -77,6 +77,8 @@ public struct SavedFeed: Sendable, Equatable {
     /// Another podcast that turned out to be this feed at another address (the feed moved onto this
     /// one's) and was merged into it before the feed was stored; nil when none was.
     public var merged: PodcastMerge?
+    /// The feed's schedule and live shows as this version gives them (live shows with their episodes).
+    public var schedule = FeedSchedule()
 
     /// A result with the given fields.
     public init(podcast: PodcastID, isNew: Bool, newEpisodes: [EpisodeID], episodeCount: Int, merged: PodcastMerge? = nil) {

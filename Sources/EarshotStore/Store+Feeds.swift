@@ -20,7 +20,7 @@ extension Store {
     /// feed living at `url` is found (not one that lived there before: see `podcastID(url:)`).
     /// - Returns: the podcast, whether it is new, and the episodes this fetch added in feed order
     ///   (none for a new podcast: its whole back catalogue is not "new episodes"; trailers never:
-    ///   `isTrailer`).
+    ///   `isTrailer`; nor a live show on the air), and the feed's schedule with its live shows' episodes.
     public func storeFeed(_ channel: Channel, url: URL, validators: FeedValidators, checkedAt: Date = Date()) throws -> SavedFeed {
         try write { db in
             let key = url.absoluteString
@@ -77,11 +77,18 @@ extension Store {
             var added: [EpisodeID] = []
             for (index, episode) in episodes.enumerated() {
                 try upsert.execute(arguments: Self.episodeArguments(feedID, Int64(index), episode))
-                if !known.contains(episode.id), !Self.isTrailer(episode, of: channel) { added.append(EpisodeID(rawValue: db.lastInsertedRowID)) }
+                if !known.contains(episode.id), !Self.isTrailer(episode, of: channel), episode.podcast.live?.isLive != true {
+                    added.append(EpisodeID(rawValue: db.lastInsertedRowID))
+                }
             }
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM episode WHERE feedId = ?", arguments: [feedID]) ?? 0
-            return SavedFeed(podcast: PodcastID(rawValue: feedID), isNew: isNew, newEpisodes: isNew ? [] : added,
-                             episodeCount: count)
+            var saved = SavedFeed(podcast: PodcastID(rawValue: feedID), isNew: isNew, newEpisodes: isNew ? [] : added,
+                                  episodeCount: count)
+            let live = try db.cachedStatement(sql: "SELECT id FROM episode WHERE feedId = ? AND guid = ?")
+            saved.schedule = FeedSchedule(channel.podcast) { guid in
+                (try? Int64.fetchOne(live, arguments: [feedID, guid])).flatMap { $0 }.map(EpisodeID.init)
+            }
+            return saved
         }
     }
 

@@ -19,8 +19,10 @@ extension Playhead {
         recordProgress(of: current.id, position: finished ? 0 : seconds, completed: finished)
     }
 
-    /// Records progress here at once and in the store in the background.
+    /// Records progress here at once and in the store in the background; none for a live show on the air
+    /// (a place in an endless stream is no place to come back to).
     func recordProgress(of episode: EpisodeID, position: Double, completed: Bool) {
+        if isLive, current?.id == episode { return }
         let now = timers.date
         var status = recentProgress[episode] ?? (current?.id == episode ? current?.status : nil) ?? .unplayed
         status.lastListenTime = position

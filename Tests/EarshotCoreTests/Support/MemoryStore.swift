@@ -111,12 +111,14 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
                     let id = EpisodeID(rawValue: nextID)
                     nextID += 1
                     rows[id] = Row(id: id, podcast: podcast, episode: episode, order: order)
-                    added.append(id)
+                    if episode.podcast.live?.isLive != true { added.append(id) }
                     known[episode.id] = id
                 }
             }
             let count = rows.values.filter { $0.podcast == podcast }.count
-            return SavedFeed(podcast: podcast, isNew: isNew, newEpisodes: isNew ? [] : added, episodeCount: count)
+            var saved = SavedFeed(podcast: podcast, isNew: isNew, newEpisodes: isNew ? [] : added, episodeCount: count)
+            saved.schedule = FeedSchedule(channel.podcast) { known[$0] }
+            return saved
         }
     }
 

@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotLocale
 import Foundation
 
 /// What `earshot support`, `earshot details`, `earshot recommended` and `earshot live` print from the
@@ -65,6 +66,7 @@ enum NamespaceText {
         if let frequency = details.string("update_frequency") {
             lines.append("Publishes: " + SafeText.escaped(frequency) + (details.bool("complete") == true ? " (complete: no more episodes)" : ""))
         }
+        if let every = details.integer("refresh_every"), every > 0 { lines.append(refreshText(seconds: every)) }
         if details.bool("locked") == true {
             lines.append("Locked: the publisher asks that the feed not be moved to another host"
                          + (details.string("lock_owner").map { " (owner \(SafeText.escaped($0)))" } ?? ""))
@@ -77,6 +79,14 @@ enum NamespaceText {
         let funding = details.dictionaries("funding")
         if !funding.isEmpty { lines.append("Support: earshot support \(details.integer("podcast") ?? 0) (\(funding.count) link\(funding.count == 1 ? "" : "s"))") }
         return lines.joined(separator: "\n")
+    }
+
+    /// How often Earshot fetches a feed, in the largest whole unit.
+    static func refreshText(seconds: Int64) -> String {
+        let count = { (unit: Int64) in Int(clamping: seconds / unit) }
+        if seconds % 86_400 == 0 { return trn("Earshot refreshes it every %d day.", "Earshot refreshes it every %d days.", count(86_400), count(86_400)) }
+        if seconds % 3600 == 0 { return trn("Earshot refreshes it every %d hour.", "Earshot refreshes it every %d hours.", count(3600), count(3600)) }
+        return trn("Earshot refreshes it every %d minute.", "Earshot refreshes it every %d minutes.", count(60), count(60))
     }
 
     /// The fields podcasts and episodes share: location, licence, chat, payments.
