@@ -176,6 +176,8 @@ public struct EpisodeListing: Sendable, Equatable {
     public var people: [Person]
     /// The item's `podcast:alternateEnclosure`s, as listed.
     public var alternateEnclosures: [AlternateEnclosure]
+    /// It is a live show on the air (`podcast:liveItem`): its audio is an endless stream.
+    public var isLive = false
 
     /// A listing with the given fields.
     public init(id: EpisodeID, podcast: PodcastID, podcastTitle: String?, guid: String, title: String?,

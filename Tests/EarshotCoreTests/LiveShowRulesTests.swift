@@ -131,4 +131,16 @@ struct LiveShowRulesTests {
         #expect(try f.store.storedEpisode(live)?.episode.soundURL == URL(string: "http://alpha.test/rec.mp3"))
         #expect(try f.store.storedEpisode(live)?.episode.podcast.live == nil, "an ordinary episode now")
     }
+
+    @Test func aLiveStreamIsNeverDownloadedByHandOrAheadOfUpNext() throws {
+        let f = try CoreFixture()
+        try f.subscribe("alpha", liveShow("alpha", count: 1, status: "live", start: f.timers.date))
+        let live = try f.episode("live-1")
+        var refusal: LibraryError?
+        f.session.download([live]) { refusal = $0 }
+        #expect(refusal?.description.contains("is a live stream") == true, "\(String(describing: refusal))")
+        try f.session.enqueue([live])
+        f.timers.advance(1)
+        #expect(f.transfers.started.isEmpty, "nothing downloaded ahead")
+    }
 }

@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -12,6 +13,9 @@ extension Downloads {
             guard let candidate = read[id], isSubscribed(candidate.podcast, known: &subscribed) else {
                 if byHand { return .noSuchEpisode(id) }
                 continue
+            }
+            if byHand, candidate.isLive {
+                return .soundURLMissing(tr("“%s” is a live stream: it can be played, not downloaded.", candidate.title ?? "\(id.rawValue)"))
             }
             if byHand, candidate.source == nil {
                 return .soundURLMissing("“\(candidate.title ?? "episode \(id.rawValue)")” has no audio to download")

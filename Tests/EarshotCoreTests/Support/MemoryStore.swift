@@ -260,12 +260,14 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
     }
 
     private func listingLocked(_ row: Row) -> EpisodeListing {
-        EpisodeListing(id: row.id, podcast: row.podcast, podcastTitle: podcastRows.first { $0.id == row.podcast }?.channel.title,
+        var listing = EpisodeListing(id: row.id, podcast: row.podcast, podcastTitle: podcastRows.first { $0.id == row.podcast }?.channel.title,
                        guid: row.episode.id, title: row.episode.title, releaseDate: row.episode.releaseDate?.date,
                        duration: row.episode.duration ?? row.learned, status: row.status, isPlayable: row.episode.soundURL != nil,
                        soundURL: row.episode.soundURL, link: row.episode.link,
                        soundMIMEType: row.episode.soundMIMEType, people: row.episode.podcast.people,
                        alternateEnclosures: row.episode.podcast.alternateEnclosures)
+        listing.isLive = row.episode.podcast.live?.isLive == true
+        return listing
     }
 
     func episodeToResume(in podcast: PodcastID) throws -> EpisodeID? {
