@@ -79,6 +79,8 @@ public struct SavedFeed: Sendable, Equatable {
     public var merged: PodcastMerge?
     /// The feed's schedule and live shows as this version gives them (live shows with their episodes).
     public var schedule = FeedSchedule()
+    /// The feed's `podcast:medium` (lower case), when it gives one.
+    public var medium: String?
 
     /// A result with the given fields.
     public init(podcast: PodcastID, isNew: Bool, newEpisodes: [EpisodeID], episodeCount: Int, merged: PodcastMerge? = nil) {

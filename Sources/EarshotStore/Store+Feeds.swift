@@ -88,6 +88,7 @@ extension Store {
             saved.schedule = FeedSchedule(channel.podcast) { guid in
                 (try? Int64.fetchOne(live, arguments: [feedID, guid])).flatMap { $0 }.map(EpisodeID.init)
             }
+            saved.medium = channel.podcast.medium
             return saved
         }
     }

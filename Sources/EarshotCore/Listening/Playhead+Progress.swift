@@ -14,7 +14,7 @@ extension Playhead {
         guard let current, loaded, let position = engine.position else { return }
         let seconds = position.inSeconds
         let duration = engine.duration.map(\.inSeconds) ?? current.learnedDuration ?? current.episode.duration
-        let finished = leaving && ProgressRules.isFinished(leavingAt: seconds, duration: duration)
+        let finished = leaving && MediumRules.isFinished(leavingAt: seconds, duration: duration, medium: library.medium(of: current.podcast))
         recorder.reached(seconds)
         recordProgress(of: current.id, position: finished ? 0 : seconds, completed: finished)
     }

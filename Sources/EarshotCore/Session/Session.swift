@@ -275,13 +275,16 @@ public final class Session {
     }
 
     /// Reads every podcast's stored schedule (the baseline a live show going on the air is measured
-    /// against), on the background.
+    /// against) and medium, on the background.
     private func learnSchedules() {
         guard let shows = store as? NamespaceStore else { return }
-        background.run({ () -> [(PodcastID, FeedSchedule)] in
-            ((try? shows.showNamespaces(of: nil)) ?? []).map { ($0.podcast, FeedSchedule($0.fields)) }
-        }, completion: { [weak self] schedules in
+        background.run({ () -> [(PodcastID, FeedSchedule, String?)] in
+            ((try? shows.showNamespaces(of: nil)) ?? []).map { ($0.podcast, FeedSchedule($0.fields), $0.fields.medium) }
+        }, completion: { [weak self] read in
             guard let self else { return }
+            self.library.learnMediums(Dictionary(read.compactMap { podcast, _, medium in medium.map { (podcast, $0) } },
+                                                 uniquingKeysWith: { first, _ in first }))
+            let schedules = read.map { ($0.0, $0.1) }
             let stored = Dictionary(schedules, uniquingKeysWith: { first, _ in first })
             for podcast in self.library.podcasts where self.planner.schedule(of: podcast.id) == nil {
                 self.planner.learned(stored[podcast.id] ?? FeedSchedule(), of: podcast.id)

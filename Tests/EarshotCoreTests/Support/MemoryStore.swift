@@ -118,6 +118,7 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
             let count = rows.values.filter { $0.podcast == podcast }.count
             var saved = SavedFeed(podcast: podcast, isNew: isNew, newEpisodes: isNew ? [] : added, episodeCount: count)
             saved.schedule = FeedSchedule(channel.podcast) { known[$0] }
+            saved.medium = channel.podcast.medium
             return saved
         }
     }
