@@ -90,4 +90,42 @@ struct LiveShowDaemonTests {
                 "\(details.stdout)\(details.stderr)")
         #expect(h.terminate() == 0)
     }
+
+    /// Two seconds of generated MP3 audio in an MPEG transport stream: one HLS segment.
+    static func transportSegment() throws -> [UInt8] {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-live-\(UUID().uuidString).ts").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let status = try ChildProcess(["gst-launch-1.0", "-q", "audiotestsrc", "num-buffers=86", "!", "audioconvert", "!", "lamemp3enc",
+                                       "target=bitrate", "bitrate=32", "cbr=true", "!", "mpegaudioparse", "!", "mpegtsmux",
+                                       "!", "filesink", "location=\(path)"]).wait()
+        guard status == 0 else { throw TestFailure("could not make a transport stream segment") }
+        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    @Test func anHLSLiveStreamPlaysUnseekable() throws {
+        let h = try DaemonHarness()
+        let segment = try Self.transportSegment()
+        let opened = Date()
+        // A live playlist: three 2-second segments, sliding on as time passes, never an end.
+        h.server.route("/live.m3u8") { _ in
+            let first = Int(Date().timeIntervalSince(opened) / 2)
+            let entries = (first..<first + 3).map { "#EXT-X-DISCONTINUITY\n#EXTINF:2.0,\nsegment.ts?n=\($0)" }
+            let playlist = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:\(first)\n" + entries.joined(separator: "\n") + "\n"
+            return .body(Array(playlist.utf8), contentType: "application/vnd.apple.mpegurl")
+        }
+        h.server.serve("/segment.ts", body: segment, contentType: "video/mp2t")
+        h.serveFeed(Self.feed(h, """
+            <podcast:liveItem status="live" start="2024-01-05T10:00:00Z"><title>HLS live</title><guid>live-hls</guid>
+              <enclosure url="\(h.server.url("/live.m3u8").absoluteString)" type="application/x-mpegURL" length="0"/></podcast:liveItem>
+            """))
+        #expect(try EarshotProcess.run(["refresh"], environment: h.environment).status == 0)
+        let live = try #require(try Self.episodes(h).first { $0["guid"] as? String == "live-hls" }?["id"] as? Int64)
+        let played = try EarshotProcess.run(["play", String(live)], environment: h.environment)
+        #expect(played.status == 0, "\(played.stderr)")
+        #expect(try h.wait(for: "status", seconds: 15) { $0 == "Playing" } == "Playing")
+        let position = Double(try h.wait(for: "position", seconds: 20) { (Double($0) ?? 0) >= 3 }) ?? 0
+        #expect(position >= 3, "the stream plays on across segments: \(position)\n\(h.daemonLog)")
+        #expect(try Self.property(h, "CanSeek") == "(<false>,)")
+        #expect(h.terminate() == 0)
+    }
 }

@@ -55,7 +55,7 @@ public final class Session {
     private var liveWatch = LiveWatch()
     /// A new plan of the timed refresh, due at the end of this loop iteration.
     private var planTimer: TimerHandle?
-    /// The timed refresh runs (from `begin` to `end`).
+    /// The timed refresh runs (from the first refresh, once private feeds' passwords are in, to `end`).
     private var refreshing = false
 
     /// How often downloaded files are tidied away (grace period, disk budget).
@@ -201,9 +201,12 @@ public final class Session {
     /// ahead, and tidying now and every 15 minutes.
     public func begin(refreshingEvery interval: Duration) {
         planner.rule = RefreshRule(base: interval)
-        refreshing = true
         learnSchedules()
-        privateFeeds.whenReady { [weak self] in self?.refresh(self?.library.podcasts.map(\.id) ?? []) }
+        privateFeeds.whenReady { [weak self] in
+            guard let self else { return }
+            self.refreshing = true
+            self.refresh(self.library.podcasts.map(\.id))
+        }
         downloadRules.followUpNext()
         tidy()
         transcription?.begin()
