@@ -263,8 +263,8 @@ public final class Session {
         }
     }
 
-    /// A feed was stored: its schedule is learned (and its fetch counted as tried now), and a live show
-    /// that went on the air is announced.
+    /// A feed was stored: its schedule is learned (and its fetch counted as tried now), a live show
+    /// that went on the air is announced, and the timed refresh is planned again when the schedule changed.
     private func followSchedule(of podcast: PodcastSummary, _ saved: SavedFeed) {
         let before = planner.schedule(of: podcast.id)
         planner.learned(saved.schedule, of: podcast.id)
@@ -274,7 +274,9 @@ public final class Session {
                 if let episode = show.episode { notices?.wentLive(show, episode: episode, of: podcast) }
             }
         }
-        planRefresh()
+        // An unchanged schedule can only make this feed due later: the timer armed stands (when it
+        // finds nothing due, it plans again), and a refresh of many feeds plans once, not per feed.
+        if before != saved.schedule { planRefresh() }
     }
 
     /// Reads every podcast's stored schedule (the baseline a live show going on the air is measured
