@@ -44,12 +44,12 @@ let package = Package(
         .target(name: "EarshotFeed", dependencies: ["EarshotLocale", "EarshotGLib", "CGLib", "CSoup", "CLibXML2", "CEarshot"]),
 
         // The playbin engine: load, play, pause, stop, accurate coalesced seeks, rate, volume, events.
-        .target(name: "EarshotPlayback", dependencies: ["EarshotGLib", "CGLib", "CGStreamer", "CEarshot"]),
+        .target(name: "EarshotPlayback", dependencies: ["EarshotLocale", "EarshotGLib", "CGLib", "CGStreamer", "CEarshot"]),
 
         // MPRIS: libdbus on the GLib main context, typed marshalling, the MPRIS adapter over PlayerControl.
         // The introspection XML is embedded from dbus/ (Resources/ holds a symlink to it).
         .target(
-            name: "EarshotMPRIS", dependencies: ["EarshotGLib", "CGLib", "CDBus"],
+            name: "EarshotMPRIS", dependencies: ["EarshotLocale", "EarshotGLib", "CGLib", "CDBus"],
             resources: [.embedInCode("Resources/org.mpris.MediaPlayer2.xml"), .embedInCode("Resources/org.earshot.Earshot1.xml"),
                         .embedInCode("Resources/org.earshot.DesktopSearch.xml")]),
 

@@ -1,3 +1,4 @@
+import EarshotLocale
 import Foundation
 
 /// Which addresses a feed gives Earshot opens. A feed from the network may only point to http(s), for
@@ -7,22 +8,23 @@ import Foundation
 /// A feed read from a local file may point to local files, and then only to regular files.
 enum EnclosureAccess {
     /// Why `sound`, an enclosure of the feed at `feed`, is not opened; nil when it may be.
-    static func problem(sound: URL, feed: URL?) -> String? { problem(sound, kind: "audio", feed: feed) }
+    static func problem(sound: URL, feed: URL?) -> String? { problem(sound, isAudio: true, feed: feed) }
 
     /// Why `address`, which the feed at `feed` names for Earshot to fetch (a transcript), is not read;
     /// nil when it may be.
-    static func problem(fetching address: URL, feed: URL?) -> String? { problem(address, kind: "addresses", feed: feed) }
+    static func problem(fetching address: URL, feed: URL?) -> String? { problem(address, isAudio: false, feed: feed) }
 
-    private static func problem(_ address: URL, kind: String, feed: URL?) -> String? {
+    private static func problem(_ address: URL, isAudio: Bool, feed: URL?) -> String? {
         let scheme = address.scheme?.lowercased() ?? ""
         if ["http", "https"].contains(scheme) { return nil }
         guard feed?.isFileURL == true else {
-            return "a feed from the network may only point to http or https \(kind), not \(address.absoluteString)"
+            return isAudio ? tr("a feed from the network may only point to http or https audio, not %s", address.absoluteString)
+                : tr("a feed from the network may only point to http or https addresses, not %s", address.absoluteString)
         }
-        guard scheme == "file" else { return "\(address.absoluteString) is neither a local file nor an http or https address" }
+        guard scheme == "file" else { return tr("%s is neither a local file nor an http or https address", address.absoluteString) }
         var status = stat()
-        guard stat(address.path, &status) == 0 else { return "\(address.path) does not exist" }
-        guard status.st_mode & S_IFMT == S_IFREG else { return "\(address.absoluteString) is not a regular file" }
+        guard stat(address.path, &status) == 0 else { return tr("%s does not exist", address.path) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return tr("%s is not a regular file", address.absoluteString) }
         return nil
     }
 }

@@ -1,5 +1,6 @@
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -153,7 +154,7 @@ public final class FeedUpdater {
             switch result {
             case .success(.notModified):
                 guard let podcast = request.podcast else {
-                    return finished(.failed("\(request.url.absoluteString): the server answered 304 to an unconditional request"))
+                    return finished(.failed(tr("%s: the server answered 304 to an unconditional request", "\(request.url.absoluteString)")))
                 }
                 self.recordCheck(of: podcast)
                 finished(.notModified(podcast))
@@ -248,7 +249,7 @@ public final class FeedUpdater {
                 let outline = request.wantsOutline || merged != nil ? try store.outline(id: saved.podcast) : nil
                 return .stored(saved, summary, outline)
             } catch {
-                return .failed("cannot store \(request.url.absoluteString): \(error)")
+                return .failed(tr("cannot store %1$s: %2$s", "\(request.url.absoluteString)", "\(error)"))
             }
         }, completion: finished)
     }

@@ -1,5 +1,6 @@
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -94,7 +95,7 @@ public final class Library {
             roster = PodcastRoster(try store.podcasts())
             settings = try store.allSettings()
         } catch {
-            throw .failed("cannot read the library: \(error)")
+            throw .failed(tr("cannot read the library: %s", "\(error)"))
         }
     }
 
@@ -253,7 +254,7 @@ public final class Library {
              .stored where request.podcast.map { podcast($0) == nil } ?? false:
             // Unsubscribed before the feed was stored, or after it but before this result came back (the
             // removal, queued after the store, wins): the podcast stays gone.
-            report.error = "the podcast was removed meanwhile"
+            report.error = tr("the podcast was removed meanwhile")
         case .stored(let saved, let summary, _) where joined:
             report.describe(saved, summary)
         case .stored(let saved, let summary, let outline):
@@ -268,7 +269,7 @@ public final class Library {
             if !saved.isNew, !saved.newEpisodes.isEmpty { events.publish(.newEpisodes(saved.newEpisodes, of: summary.id)) }
             events.publish(.podcastsChanged)
         case .notModified(let id) where podcast(id) == nil:
-            report.error = "the podcast was removed meanwhile"
+            report.error = tr("the podcast was removed meanwhile")
         case .notModified(let id):
             roster.update(id) { $0.lastCheckedAt = Date() }
             if let podcast = podcast(id) {

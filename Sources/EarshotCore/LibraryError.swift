@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotStore
 
 /// Why listening or the library refused a request, in plain words. The bus adapters map each case to
@@ -22,8 +23,8 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noSuchPodcast(let id): "there is no podcast \(id.rawValue)"
-        case .noSuchEpisode(let id): "there is no episode \(id.rawValue)"
+        case .noSuchPodcast(let id): tr("there is no podcast %d", Int(id.rawValue))
+        case .noSuchEpisode(let id): tr("there is no episode %d", Int(id.rawValue))
         case .soundURLMissing(let m), .noEpisode(let m), .indexOutOfRange(let m), .feedUnavailable(let m),
              .invalidSetting(let m), .failed(let m):
             m

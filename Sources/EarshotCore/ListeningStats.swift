@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -50,7 +51,7 @@ public struct ListeningStats: Sendable, Equatable {
         for month in totals.months { all.add(month) }
         self.all = all
         podcasts = totals.podcasts.map { total in
-            var line = Line(name: total.podcastTitle ?? "(untitled)", podcast: total.podcast)
+            var line = Line(name: total.podcastTitle ?? tr("(untitled)"), podcast: total.podcast)
             line.add(total)
             return line
         }.sorted { ($0.listened, $1.name) > ($1.listened, $0.name) }

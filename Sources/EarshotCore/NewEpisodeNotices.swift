@@ -75,7 +75,9 @@ public final class NewEpisodeNotices {
     /// `show` of `podcast` went on the air: a notice whose click plays it (`episode`), with the
     /// podcast's cover. It replaces no other notice.
     public func wentLive(_ show: LiveShow, episode: EpisodeID, of podcast: PodcastSummary) {
+        // TRANSLATORS: a notification's title when a podcast's live show (podcast:liveItem) goes on the air; %s is the podcast.
         let title = tr("%s is live now", podcast.name)
+        // TRANSLATORS: a live show's notification when the feed gives the show no title.
         let body = show.title ?? tr("A live show has started.")
         image(from: podcast.channel.profileImage.map { [$0] } ?? []) { [weak self] image in
             self?.post(Notice(title: title, body: body, image: image, actions: [.play], defaultAction: .play),
@@ -112,7 +114,7 @@ public final class NewEpisodeNotices {
             case .queue: try listening.enqueue(notice.queue)
             }
         } catch {
-            Log.warning("the notification's \(action.label): \(error)")
+            Log.warning("the notification's \(action.rawValue): \(error)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -35,22 +36,27 @@ struct NewEpisodeSummary: Equatable {
         toPlay = newest.id
         toQueue = groups.flatMap { $0.episodes.reversed().map(\.id) }
         if count == 1 {
-            title = "\(show): \(newest.title ?? "a new episode")"
+            // TRANSLATORS: a new-episode notification's title: %1$s is the podcast, %2$s the episode's title.
+            title = tr("%1$s: %2$s", show, newest.title ?? tr("a new episode"))
             body = ""
             images = [episodeCover, first.podcast.channel.profileImage].compactMap { $0 }
             return
         }
         let several = groups.count > 1
-        title = "\(count) new episodes from \(several ? "\(groups.count) podcasts" : show)"
+        title = several
+            // TRANSLATORS: a notification's title; both numbers are 2 or more, %2$d counts podcasts.
+            ? trn("%1$d new episode from %2$d podcasts", "%1$d new episodes from %2$d podcasts", count, count, groups.count)
+            // TRANSLATORS: a notification's title: %2$s is the podcast's title.
+            : trn("%1$d new episode from %2$s", "%1$d new episodes from %2$s", count, count, show)
         var lines = groups.flatMap { group in
             group.episodes.map { episode in
-                let episodeTitle = episode.title ?? "an episode without a title"
-                return several ? "\(Self.name(of: group.podcast)): \(episodeTitle)" : episodeTitle
+                let episodeTitle = episode.title ?? tr("an episode without a title")
+                return several ? tr("%1$s: %2$s", Self.name(of: group.podcast), episodeTitle) : episodeTitle
             }
         }
         if lines.count > Self.bodyLines {
             let more = lines.count - (Self.bodyLines - 1)
-            lines = Array(lines.prefix(Self.bodyLines - 1)) + ["and \(more) more"]
+            lines = Array(lines.prefix(Self.bodyLines - 1)) + [trn("and %d more", "and %d more", more, more)]
         }
         body = lines.joined(separator: "\n")
         images = several ? [] : [first.podcast.channel.profileImage].compactMap { $0 }

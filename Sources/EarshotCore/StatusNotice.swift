@@ -1,4 +1,5 @@
 import EarshotGLib
+import EarshotLocale
 import EarshotPlayback
 import Foundation
 
@@ -41,21 +42,28 @@ final class StatusNotice {
         art.fetch(remote) { post(try? $0.get()) }
     }
 
-    static let controls = "Control it with the media keys, the desktop's media controls, or the earshot command (earshot --help)."
+    static var controls: String {
+        // TRANSLATORS: a notification's last line; "earshot" and "earshot --help" are a command: keep them.
+        tr("Control it with the media keys, the desktop's media controls, or the earshot command (earshot --help).")
+    }
 
     static func notice(for listening: Listening, _ library: Library) -> Notice {
         guard let current = listening.current else {
-            return Notice(title: "Earshot is ready", body: "Nothing to play yet: add a podcast with earshot add ADDRESS or earshot search WORDS.",
+            // TRANSLATORS: keep the commands "earshot add ADDRESS" and "earshot search WORDS" as they are.
+            return Notice(title: tr("Earshot is ready"), body: tr("Nothing to play yet: add a podcast with earshot add ADDRESS or earshot search WORDS."),
                           image: nil, actions: [])
         }
-        let title = current.episode.title ?? "this episode"
+        let title = current.episode.title ?? tr("this episode")
         let show = library.podcast(current.podcast)?.channel.title
-        let at = Self.clock(listening.position) + (listening.length.map { " of " + Self.clock($0) } ?? "")
+        // TRANSLATORS: where playback is in the episode: %1$s is the position, %2$s the length (1:02:03).
+        let at = listening.length.map { tr("%1$s of %2$s", Self.clock(listening.position), Self.clock($0)) } ?? Self.clock(listening.position)
         let line = [show, at].compactMap { $0 }.joined(separator: " · ")
         if listening.status == .playing {
-            return Notice(title: "Playing “\(title)”", body: line + "\n" + controls, image: nil, actions: [])
+            // TRANSLATORS: a notification's title: %s is the episode's title.
+            return Notice(title: tr("Playing “%s”", title), body: line + "\n" + controls, image: nil, actions: [])
         }
-        return Notice(title: "Paused: “\(title)”", body: line + "\n" + controls, image: nil, actions: [.play], defaultAction: .play)
+        // TRANSLATORS: a notification's title: %s is the episode's title.
+        return Notice(title: tr("Paused: “%s”", title), body: line + "\n" + controls, image: nil, actions: [.play], defaultAction: .play)
     }
 
     private static func clock(_ time: Duration) -> String {

@@ -1,3 +1,4 @@
+import EarshotLocale
 import Foundation
 
 /// Reads a Podcasting 2.0 chapters file, the JSON document `podcast:chapters` points to:
@@ -91,17 +92,17 @@ public enum ChaptersDocumentError: Error, Sendable, Equatable, CustomStringConve
     public var description: String {
         switch self {
         case .notJSON:
-            return "the chapters file is not JSON"
+            return tr("the chapters file is not JSON")
         case .missing(let field, nil):
-            return "the chapters file has no \"\(field)\""
+            return tr("the chapters file has no \"%s\"", "\(field)")
         case .missing(let field, let chapter?):
-            return "chapter \(chapter) of the chapters file has no \"\(field)\""
+            return tr("chapter %1$s of the chapters file has no \"%2$s\"", "\(chapter)", "\(field)")
         case .unreadable("document", nil):
-            return "the chapters file is JSON, but not an object with a list of chapters"
+            return tr("the chapters file is JSON, but not an object with a list of chapters")
         case .unreadable(let field, nil):
-            return "the chapters file's \"\(field)\" is not what the format expects"
+            return tr("the chapters file's \"%s\" is not what the format expects", "\(field)")
         case .unreadable(let field, let chapter?):
-            return "chapter \(chapter) of the chapters file has a \"\(field)\" that is not what the format expects"
+            return tr("chapter %1$s of the chapters file has a \"%2$s\" that is not what the format expects", "\(chapter)", "\(field)")
         }
     }
 }

@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// Why a feed could not be loaded (the seed's "invalid data" and "no connectivity", made precise).
 public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The document is not a podcast feed Earshot can read. `line`/`column` locate the fault when known.
@@ -14,17 +16,17 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidData(let reason, let line, let column):
-            if let line, let column { return "not a readable feed: \(reason) (line \(line), column \(column))" }
-            if let line { return "not a readable feed: \(reason) (line \(line))" }
-            return "not a readable feed: \(reason)"
+            if let line, let column { return tr("not a readable feed: %1$s (line %2$s, column %3$s)", "\(reason)", "\(line)", "\(column)") }
+            if let line { return tr("not a readable feed: %1$s (line %2$s)", "\(reason)", "\(line)") }
+            return tr("not a readable feed: %s", "\(reason)")
         case .connectivity(let message):
-            return "could not reach the feed: \(message)"
+            return tr("could not reach the feed: %s", "\(message)")
         case .http(let status, let reason):
-            return reason.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status) \(reason)"
+            return reason.isEmpty ? tr("the server answered HTTP %s", "\(status)") : tr("the server answered HTTP %1$s %2$s", "\(status)", "\(reason)")
         case .tooLarge(let limit):
-            return "the feed is larger than the \(limit / (1024 * 1024)) MiB limit"
+            return tr("the feed is larger than the %s MiB limit", "\(limit / (1024 * 1024))")
         case .transfer(let fault):
-            return "could not fetch the feed: \(fault)"
+            return tr("could not fetch the feed: %s", "\(fault)")
         }
     }
 }

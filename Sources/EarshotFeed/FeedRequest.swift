@@ -2,6 +2,7 @@ import CEarshot
 import CGLib
 import CSoup
 import EarshotGLib
+import EarshotLocale
 import Foundation
 
 /// One fetch in flight: it keeps itself alive (through the user data of its pending GIO call) until it
@@ -52,7 +53,7 @@ final class FeedRequest {
         case "http"?, "https"?: send()
         case "file"?: openFile()
         default:
-            fail(.connectivity("Earshot cannot fetch “\(url.absoluteString)”: only http, https and file URLs are supported"))
+            fail(.connectivity(tr("Earshot cannot fetch “%s”: only http, https and file URLs are supported", "\(url.absoluteString)")))
         }
     }
 
@@ -61,7 +62,7 @@ final class FeedRequest {
     private func send() {
         if let message { g_object_unref(UnsafeMutableRawPointer(message)) }
         guard let created = soup_message_new("GET", url.absoluteString) else {
-            fail(.connectivity("“\(url.absoluteString)” is not a valid URL"))
+            fail(.connectivity(tr("“%s” is not a valid URL", "\(url.absoluteString)")))
             return
         }
         message = created
@@ -131,11 +132,11 @@ final class FeedRequest {
         switch redirects.follow(location, from: url) {
         case .success(let next): target = next
         case .failure(.unreadable(let location)):
-            return fail(.connectivity("the server redirected to an unreadable location “\(location)”"))
+            return fail(.connectivity(tr("the server redirected to an unreadable location “%s”", "\(location)")))
         case .failure(.loop(let loop)):
-            return fail(.connectivity("redirect loop: \(RedirectChain.Refusal.describe(loop: loop))"))
+            return fail(.connectivity(tr("redirect loop: %s", "\(RedirectChain.Refusal.describe(loop: loop))")))
         case .failure(.tooMany(let maximum)):
-            return fail(.connectivity("more than \(maximum) redirects"))
+            return fail(.connectivity(tr("more than %s redirects", "\(maximum)")))
         case .failure(.scheme(let from, let to)):
             return fail(.transfer(.redirectRefused(from: from.absoluteString, to: to.absoluteString)))
         }
@@ -173,9 +174,9 @@ final class FeedRequest {
         guard let stream else {
             let path = url.path
             if let error, error.isNotFound {
-                fail(.connectivity("there is no file \(path)"))
+                fail(.connectivity(tr("there is no file %s", "\(path)")))
             } else {
-                fail(.connectivity("could not read \(path): \(error?.message ?? "unknown error")"))
+                fail(.connectivity(tr("could not read %1$s: %2$s", path, error?.message ?? tr("unknown error"))))
             }
             return
         }
@@ -186,7 +187,7 @@ final class FeedRequest {
     // MARK: Body
 
     private func readBody() {
-        guard let stream else { return fail(.connectivity("the transfer failed")) }
+        guard let stream else { return fail(.connectivity(tr("the transfer failed"))) }
         watchdog?.bodyStarted(length: announcedLength())
         StreamReader(stream, of: message, on: loader.context, cancellable: cancellable, limit: loader.maximumBytes,
                      chunk: { [unowned self] bytes in

@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// Looks at the first bytes of a document before libxml2 does: what is plainly not XML (empty, JSON),
 /// and whether the document names its own encoding (a byte-order mark or `<?xml … encoding=…?>`), in
 /// which case an HTTP charset must not override it.
@@ -23,14 +25,14 @@ struct FeedSniffer {
         }
         let body = prefix.dropFirst(bomLength)
         guard let first = body.firstIndex(where: { !Self.isSpace($0) }) else {
-            refusal = prefix.isEmpty ? "the document is empty" : "the document holds only white space"
+            refusal = prefix.isEmpty ? tr("the document is empty") : tr("the document holds only white space")
             declaresEncoding = false
             return
         }
         if body[first] == UInt8(ascii: "{") || body[first] == UInt8(ascii: "[") {
-            refusal = "the document is JSON, not an RSS or Atom feed"
+            refusal = tr("the document is JSON, not an RSS or Atom feed")
         } else if body[first] != UInt8(ascii: "<") && body[first] < 0x80 && body[first] != 0 {
-            refusal = "the document is plain text, not an RSS or Atom feed"
+            refusal = tr("the document is plain text, not an RSS or Atom feed")
         } else {
             refusal = nil
         }

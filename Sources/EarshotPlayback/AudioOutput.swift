@@ -2,6 +2,7 @@ import CEarshot
 import CGLib
 import CGStreamer
 import EarshotGLib
+import EarshotLocale
 import Foundation
 import Synchronization
 
@@ -117,11 +118,11 @@ final class AudioOutput {
     private static func problemOpening(_ element: UnsafeMutablePointer<GstElement>, description: String) -> String? {
         defer { gst_element_set_state(element, GST_STATE_NULL) }
         guard gst_element_set_state(element, GST_STATE_READY) != GST_STATE_CHANGE_FAILURE else {
-            return "the device could not be opened"
+            return tr("the device could not be opened")
         }
         // autoaudiosink settles for a fakesink of its own when no real sink opens.
         if !description.contains("fakesink"), containsFakeSink(element) {
-            return "no audio device found"
+            return tr("no audio device found")
         }
         return nil
     }

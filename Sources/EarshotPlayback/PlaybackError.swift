@@ -1,3 +1,4 @@
+import EarshotLocale
 import Foundation
 
 /// Why an episode could not be played: which URI, the cause, and GStreamer's (or GLib's) own words.
@@ -40,21 +41,24 @@ public struct PlaybackError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// One line naming the URI and the cause, e.g. "Cannot play http://…/ep1.mp3: not found (HTTP 404)".
     public var description: String {
-        "Cannot play \(uri.absoluteString): \(reasonText)" + (detail.isEmpty ? "" : " (\(detail))")
+        // TRANSLATORS: %1$s is the audio's address, %2$s the cause ("not found").
+        detail.isEmpty ? tr("Cannot play %1$s: %2$s", uri.absoluteString, reasonText)
+            // TRANSLATORS: %1$s is the audio's address, %2$s the cause ("not found"), %3$s details (HTTP 404).
+            : tr("Cannot play %1$s: %2$s (%3$s)", uri.absoluteString, reasonText, detail)
     }
 
     /// The cause in a few words ("not found", "server unreachable"…).
     public var reasonText: String {
         switch reason {
-        case .notFound: "not found"
-        case .connectionRefused: "connection refused"
-        case .hostNotFound: "host not found"
-        case .unreachable: "server unreachable"
-        case .httpStatus(let status): "HTTP error \(status)"
-        case .unsupportedFormat(let type): "unsupported format (\(type) is not playable audio)"
-        case .missingDecoder(let what): "missing decoder: \(what)"
-        case .decodingFailed: "the audio could not be decoded"
-        case .other: "playback failed"
+        case .notFound: tr("not found")
+        case .connectionRefused: tr("connection refused")
+        case .hostNotFound: tr("host not found")
+        case .unreachable: tr("server unreachable")
+        case .httpStatus(let status): tr("HTTP error %s", "\(status)")
+        case .unsupportedFormat(let type): tr("unsupported format (%s is not playable audio)", "\(type)")
+        case .missingDecoder(let what): tr("missing decoder: %s", "\(what)")
+        case .decodingFailed: tr("the audio could not be decoded")
+        case .other: tr("playback failed")
         }
     }
 }
@@ -69,8 +73,8 @@ public enum PlaybackSetupError: Error, Sendable, Equatable, CustomStringConverti
     /// A sentence saying what is missing.
     public var description: String {
         switch self {
-        case .gstreamerUnavailable(let message): "GStreamer could not be initialised: \(message)"
-        case .missingElement(let name): "the GStreamer element \(name) is not installed"
+        case .gstreamerUnavailable(let message): tr("GStreamer could not be initialised: %s", "\(message)")
+        case .missingElement(let name): tr("the GStreamer element %s is not installed", "\(name)")
         }
     }
 }

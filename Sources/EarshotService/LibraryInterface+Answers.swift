@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotLocale
 import EarshotMPRIS
 import EarshotStore
 import Foundation
@@ -19,7 +20,7 @@ extension LibraryInterface {
 
     func subscribe(_ texts: [String], autoQueue: Bool, user: String? = nil, password: String? = nil) -> MethodReply {
         .later { [weak self] respond in
-            guard let self else { return respond(.failure(.failed("Earshot is shutting down"))) }
+            guard let self else { return respond(.failure(.failed(tr("Earshot is shutting down")))) }
             self.session.subscribe(texts, autoQueue: autoQueue, user: user, password: password,
                                    progress: self.progress("subscribe")) { [weak self] reports in
                 // An import's answer has a record per feed: they are built off the loop.
@@ -31,7 +32,7 @@ extension LibraryInterface {
     func refresh(_ ids: [PodcastID]) throws(LibraryError) -> MethodReply {
         for id in ids where library.podcast(id) == nil { throw .noSuchPodcast(id) }
         return .later { [weak self] respond in
-            guard let self else { return respond(.failure(.failed("Earshot is shutting down"))) }
+            guard let self else { return respond(.failure(.failed(tr("Earshot is shutting down")))) }
             do throws(LibraryError) {
                 try self.session.refresh(ids, progress: self.progress("refresh")) { reports in
                     respond(.success([BusRecords.list(reports.map(BusRecords.report))]))
@@ -84,7 +85,7 @@ extension LibraryInterface {
     static func filter(_ name: String) throws(LibraryError) -> EpisodeFilter {
         guard let filter = name.isEmpty ? .all : EpisodeFilter(rawValue: name) else {
             let known = EpisodeFilter.allCases.map(\.rawValue).joined(separator: ", ")
-            throw .invalidSetting("there is no episode filter “\(name)”: use one of \(known)")
+            throw .invalidSetting(tr("there is no episode filter “%1$s”: use one of %2$s", "\(name)", "\(known)"))
         }
         return filter
     }
@@ -108,7 +109,7 @@ extension LibraryInterface {
                 } catch let error as BusError {
                     return .failure(error)
                 } catch {
-                    return .failure(.failed("cannot read the library: \(error)"))
+                    return .failure(.failed(tr("cannot read the library: %s", "\(error)")))
                 }
             }, completion: respond)
         }
@@ -117,7 +118,7 @@ extension LibraryInterface {
     /// Starts downloading `ids`; answers once they are asked for.
     func download(_ ids: [EpisodeID]) -> MethodReply {
         .later { [weak self] respond in
-            guard let self else { return respond(.failure(.failed("Earshot is shutting down"))) }
+            guard let self else { return respond(.failure(.failed(tr("Earshot is shutting down")))) }
             self.session.download(ids) { refusal in respond(refusal.map { .failure($0.playerError.busError) } ?? .success([])) }
         }
     }
@@ -135,7 +136,7 @@ extension LibraryInterface {
                     let byID = Dictionary(listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
                     respond(.success([BusRecords.list(records.map { BusRecords.download($0, listing: byID[$0.episode], rate: rates[$0.episode]) })]))
                 case .failure(let error):
-                    respond(.failure(.failed("cannot read the library: \(error)")))
+                    respond(.failure(.failed(tr("cannot read the library: %s", "\(error)"))))
                 }
             }
         }

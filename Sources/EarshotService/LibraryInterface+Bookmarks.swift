@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotLocale
 import EarshotMPRIS
 import EarshotStore
 
@@ -26,7 +27,7 @@ extension LibraryInterface {
     }
 
     private func kept() throws(LibraryError) -> Bookmarks {
-        guard let bookmarks = session.bookmarks else { throw .failed("bookmarks are not available") }
+        guard let bookmarks = session.bookmarks else { throw .failed(tr("bookmarks are not available")) }
         return bookmarks
     }
 

@@ -1,5 +1,6 @@
 import EarshotCore
 import EarshotGLib
+import EarshotLocale
 
 /// The sleep timer's arguments on org.earshot.Earshot1 (see dbus/org.earshot.Earshot1.xml).
 extension LibraryInterface {
@@ -8,7 +9,7 @@ extension LibraryInterface {
         switch mode {
         case "after":
             guard seconds.isFinite, seconds > 0, seconds <= 86_400 else {
-                throw .invalidSetting("the sleep timer's time is from 0 to 24 hours, not \(seconds) seconds")
+                throw .invalidSetting(tr("the sleep timer's time is from 0 to 24 hours, not %s seconds", "\(seconds)"))
             }
             return .after(.seconds(roundedToMilliseconds: seconds))
         case "end-of-episode": return .endOfEpisode
@@ -16,7 +17,7 @@ extension LibraryInterface {
         case "episodes": return .episodes(Int(episodes))
         case "off": return nil
         default:
-            throw .invalidSetting("the sleep timer's mode is after, end-of-episode, end-of-chapter, episodes or off, not “\(mode)”")
+            throw .invalidSetting(tr("the sleep timer's mode is after, end-of-episode, end-of-chapter, episodes or off, not “%s”", "\(mode)"))
         }
     }
 }

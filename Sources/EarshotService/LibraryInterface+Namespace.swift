@@ -1,5 +1,6 @@
 import EarshotCore
 import EarshotFeed
+import EarshotLocale
 import EarshotMPRIS
 import EarshotStore
 import Foundation
@@ -9,7 +10,7 @@ import Foundation
 extension LibraryInterface {
     func episodes(withPerson name: String) throws(LibraryError) -> MethodReply {
         let store = try namespaces()
-        guard !name.isEmpty else { throw .invalidSetting("give a person's name, or part of it") }
+        guard !name.isEmpty else { throw .invalidSetting(tr("give a person's name, or part of it")) }
         return episodes { try store.episodes(withPerson: name, limit: nil) }
     }
 
@@ -69,7 +70,7 @@ extension LibraryInterface {
                         item.feedGuid.flatMap { byGuid[$0] } ?? item.feedURL.flatMap { byURL[$0] }
                     }]))
                 case .failure(let error):
-                    respond(.failure(.failed("cannot read the library: \(error)")))
+                    respond(.failure(.failed(tr("cannot read the library: %s", "\(error)"))))
                 }
             })
         }
@@ -82,7 +83,7 @@ extension LibraryInterface {
     }
 
     private func namespaces() throws(LibraryError) -> NamespaceStore {
-        guard let store = store as? NamespaceStore else { throw .failed("the feeds' Podcasting 2.0 fields are not available") }
+        guard let store = store as? NamespaceStore else { throw .failed(tr("the feeds' Podcasting 2.0 fields are not available")) }
         return store
     }
 
@@ -96,7 +97,7 @@ extension LibraryInterface {
                 } catch let error as LibraryError {
                     return .failure(error.playerError.busError)
                 } catch {
-                    return .failure(.failed("cannot read the library: \(error)"))
+                    return .failure(.failed(tr("cannot read the library: %s", "\(error)")))
                 }
             }, completion: respond)
         }

@@ -1,5 +1,6 @@
 import EarshotCore
 import EarshotFeed
+import EarshotLocale
 import EarshotMPRIS
 import EarshotStore
 
@@ -23,7 +24,7 @@ extension LibraryInterface {
                 switch result {
                 case .success(let values?): respond(.success(values))
                 case .success(nil): respond(.failure(LibraryError.noSuchEpisode(episode).playerError.busError))
-                case .failure(let error): respond(.failure(.failed("cannot read the library: \(error)")))
+                case .failure(let error): respond(.failure(.failed(tr("cannot read the library: %s", "\(error)"))))
                 }
             }
         }

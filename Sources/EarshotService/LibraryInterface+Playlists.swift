@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotLocale
 import EarshotMPRIS
 import EarshotStore
 
@@ -8,7 +9,7 @@ import EarshotStore
 extension LibraryInterface {
     var smartPlaylists: SmartPlaylists {
         get throws(LibraryError) {
-            guard let playlists = session.playlists else { throw .failed("smart playlists are not available") }
+            guard let playlists = session.playlists else { throw .failed(tr("smart playlists are not available")) }
             return playlists
         }
     }

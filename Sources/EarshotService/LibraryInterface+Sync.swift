@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotLocale
 import EarshotMPRIS
 import EarshotStore
 import EarshotSync
@@ -9,9 +10,9 @@ import Foundation
 extension LibraryInterface {
     func syncLogin(server text: String, user: String, password: String, dialect name: String, allowHTTP: Bool) throws(LibraryError) -> MethodReply {
         let setup = try availableSync()
-        guard let server = URL(string: text), server.host != nil else { throw .invalidSetting("“\(text)” is not a server address") }
-        guard !user.isEmpty, !password.isEmpty else { throw .invalidSetting("a user name and a password are needed") }
-        guard let dialect = SyncAccount.Dialect(rawValue: name) else { throw .invalidSetting("the server kind is “gpodder” or “nextcloud”") }
+        guard let server = URL(string: text), server.host != nil else { throw .invalidSetting(tr("“%s” is not a server address", "\(text)")) }
+        guard !user.isEmpty, !password.isEmpty else { throw .invalidSetting(tr("a user name and a password are needed")) }
+        guard let dialect = SyncAccount.Dialect(rawValue: name) else { throw .invalidSetting(tr("the server kind is “gpodder” or “nextcloud”")) }
         return .later { [weak self] respond in
             setup.login(server: server, user: user, password: password, dialect: dialect, allowHTTP: allowHTTP) { result in
                 switch result {
@@ -32,7 +33,7 @@ extension LibraryInterface {
         return .later { [weak self] respond in
             let run = { (sync: Sync?) in
                 guard let sync else {
-                    return respond(.failure(LibraryError.noEpisode("no sync account: log in with earshot sync login").playerError.busError))
+                    return respond(.failure(LibraryError.noEpisode(tr("no sync account: log in with earshot sync login")).playerError.busError))
                 }
                 sync.run { _ in self?.answerSyncStatus(respond) }
             }
@@ -46,7 +47,7 @@ extension LibraryInterface {
     }
 
     private func availableSync() throws(LibraryError) -> SyncSetup {
-        guard let syncSetup else { throw .failed("sync is not available in this Earshot") }
+        guard let syncSetup else { throw .failed(tr("sync is not available in this Earshot")) }
         return syncSetup
     }
 

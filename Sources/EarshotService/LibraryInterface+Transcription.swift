@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotLocale
 import EarshotMPRIS
 import EarshotStore
 
@@ -26,7 +27,7 @@ extension LibraryInterface {
     }
 
     func transcriptionStatus() throws(LibraryError) -> MethodReply {
-        guard let status = session.transcription?.status else { throw .failed("transcription is not available") }
+        guard let status = session.transcription?.status else { throw .failed(tr("transcription is not available")) }
         let store = self.store, ids = status.queue
         return .later { [weak self] respond in
             guard let self else { return }

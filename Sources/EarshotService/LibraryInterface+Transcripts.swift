@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotLocale
 import EarshotMPRIS
 import EarshotStore
 
@@ -7,7 +8,7 @@ import EarshotStore
 /// cues) is built and marshalled there too; the answers come later.
 extension LibraryInterface {
     func find(_ words: String, in podcast: PodcastID?, limit: Int) throws(LibraryError) -> MethodReply {
-        guard let transcripts = session.transcripts else { throw .failed("finding is not available") }
+        guard let transcripts = session.transcripts else { throw .failed(tr("finding is not available")) }
         if let podcast { _ = try known(podcast) }
         return .later { respond in
             transcripts.find(words, podcast: podcast, limit: limit, marks: .control, numbered: true) { result in
@@ -20,7 +21,7 @@ extension LibraryInterface {
     }
 
     func transcript(of episode: EpisodeID) throws(LibraryError) -> MethodReply {
-        guard let transcripts = session.transcripts else { throw .failed("transcripts are not available") }
+        guard let transcripts = session.transcripts else { throw .failed(tr("transcripts are not available")) }
         return .laterPrepared { preparer, respond in
             transcripts.transcript(of: episode, shaped: { transcript -> Result<PreparedReply, BusError> in
                 Result { () throws(BusError) in try preparer.prepare(TranscriptRecords.transcript(transcript, of: episode)) }

@@ -1,6 +1,7 @@
 import EarshotCore
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotMPRIS
 import EarshotPlayback
 import EarshotStore
@@ -89,14 +90,14 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
     }
 
     /// The inbox, after Up Next.
-    var inboxEntry: PlaylistEntry { PlaylistEntry(id: Self.inboxPlaylist, name: "Inbox") }
+    var inboxEntry: PlaylistEntry { PlaylistEntry(id: Self.inboxPlaylist, name: trc("playlist name", "Inbox")) }
 
     /// Up Next. In the Played ordering it counts as played just now while it holds episodes (what the
     /// listener means to play next: Xfce's panel asks once, when it connects, for the five most recently
     /// played), else as played when an episode from it last became current.
     var upNextEntry: PlaylistEntry {
         let lastPlayed = player.upNext.episodes.isEmpty ? player.upNextPlayedAt?.timeIntervalSince1970 : .infinity
-        return PlaylistEntry(id: Self.upNextPlaylist, name: "Up Next", lastPlayed: lastPlayed)
+        return PlaylistEntry(id: Self.upNextPlaylist, name: trc("playlist name", "Up Next"), lastPlayed: lastPlayed)
     }
 
     public var playlistCount: Int { library.podcasts.count + 2 + (session.playlists?.all.count ?? 0) }
@@ -132,7 +133,7 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
             }
         }
         guard id.hasPrefix(Self.podcastPlaylistPrefix), let raw = Int64(id.dropFirst(Self.podcastPlaylistPrefix.count)) else {
-            throw .indexOutOfRange("there is no playlist \(id)")
+            throw .indexOutOfRange(tr("there is no playlist %s", "\(id)"))
         }
         try mapped { () throws(LibraryError) in try session.play(podcast: PodcastID(rawValue: raw)) }
     }

@@ -1,6 +1,7 @@
 import EarshotCore
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import EarshotSync
 import Foundation
@@ -65,7 +66,7 @@ public final class SyncSetup {
                 guard let self else { return }
                 switch kept {
                 case .success(let place): self.keep(account, place: place, client: client, done: done)
-                case .failure(let error): done(.failure(.failed("the account could not be kept: \(error)")))
+                case .failure(let error): done(.failure(.failed(tr("the account could not be kept: %s", "\(error)"))))
                 }
             }
         }
@@ -99,7 +100,7 @@ public final class SyncSetup {
                 self.session.startSync(account, server: client, store: self.store)
                 done(.success(account))
             case .failure(let error):
-                done(.failure(.failed("the account could not be kept: \(error)")))
+                done(.failure(.failed(tr("the account could not be kept: %s", "\(error)"))))
             }
         }
     }

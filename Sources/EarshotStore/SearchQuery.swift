@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// What a listener typed into a search, as an FTS5 MATCH expression that always parses and never
 /// carries an operator the listener did not mean.
 ///
@@ -152,7 +154,7 @@ public enum SearchQueryError: Error, Sendable, Equatable, CustomStringConvertibl
     /// One sentence for the listener.
     public var description: String {
         switch self {
-        case .noWords: "there is nothing to look for: type at least one word"
+        case .noWords: tr("there is nothing to look for: type at least one word")
         }
     }
 }

@@ -1,3 +1,4 @@
+import EarshotLocale
 import Foundation
 
 /// Why the store could not do what was asked, in words a listener can act on.
@@ -27,25 +28,25 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible, Loc
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason):
-            return "cannot open the Earshot database at \(path): \(reason)"
+            return tr("cannot open the Earshot database at %1$s: %2$s", "\(path)", "\(reason)")
         case .notADatabase(let path):
-            return "\(path) is not an SQLite database (or is damaged); move it aside and Earshot will start a new one"
+            return tr("%s is not an SQLite database (or is damaged); move it aside and Earshot will start a new one", "\(path)")
         case .newerSchema(let path):
-            return "the database at \(path) was written by a newer version of Earshot; update Earshot to use it"
+            return tr("the database at %s was written by a newer version of Earshot; update Earshot to use it", "\(path)")
         case .noSuchFeed(let feed):
-            return "\(feed) is not in the database"
+            return tr("%s is not in the database", "\(feed)")
         case .noSuchEpisodeID(let episode):
-            return "\(episode) is not in the database"
+            return tr("%s is not in the database", "\(episode)")
         case .urlInUse(let url, let feed):
-            return "another stored feed (\(feed)) already lives at \(url.absoluteString)"
+            return tr("another stored feed (%1$s) already lives at %2$s", "\(feed)", "\(url.absoluteString)")
         case .invalidPosition(let position):
-            return "\(position) is not a playback position (seconds must be finite and not negative)"
+            return tr("%s is not a playback position (seconds must be finite and not negative)", "\(position)")
         case .invalidDuration(let duration):
-            return "\(duration) is not a length (seconds must be finite and more than 0)"
+            return tr("%s is not a length (seconds must be finite and more than 0)", "\(duration)")
         case .transcriptTooLong(let segments):
-            return "a transcript of \(segments) segments is more than Earshot keeps (\(Store.maximumTranscriptSegments))"
+            return tr("a transcript of %1$s segments is more than Earshot keeps (%2$s)", "\(segments)", "\(Store.maximumTranscriptSegments)")
         case .database(let path, let reason):
-            return "database error in \(path): \(reason)"
+            return tr("database error in %1$s: %2$s", "\(path)", "\(reason)")
         }
     }
 

@@ -1,32 +1,50 @@
 import EarshotFeed
+import EarshotLocale
 import Foundation
 
 /// The readable table `earshot episodes --feed` prints; the feed's control and bidi characters are shown
-/// as visible escapes.
+/// as visible escapes. The columns keep their widths in the C locale (number 4, day 10, length 8, audio 5)
+/// and widen to a translated heading or a longer day, measured in terminal columns.
 enum ChannelTable {
     static func render(_ channel: Channel) -> String {
         var lines: [String] = []
-        lines.append(SafeText.escaped(channel.title ?? "(untitled feed)"))
-        if let author = channel.author { lines.append("by \(SafeText.escaped(author))") }
+        // TRANSLATORS: `earshot episodes --feed` of a feed without a title.
+        lines.append(SafeText.escaped(channel.title ?? tr("(untitled feed)")))
+        // TRANSLATORS: `earshot episodes --feed`: the feed's author.
+        if let author = channel.author { lines.append(tr("by %s", SafeText.escaped(author))) }
         if let link = channel.link { lines.append(link.absoluteString) }
-        if let image = channel.profileImage { lines.append("artwork: \(image.absoluteString)") }
-        if let moved = channel.newFeedURL { lines.append("moved to: \(moved.absoluteString)") }
-        lines.append("\(channel.episodes.count) episode\(channel.episodes.count == 1 ? "" : "s")")
+        // TRANSLATORS: `earshot episodes --feed`: the address of the feed's artwork.
+        if let image = channel.profileImage { lines.append(tr("artwork: %s", image.absoluteString)) }
+        // TRANSLATORS: `earshot episodes --feed`: the new address a feed says it moved to (itunes:new-feed-url).
+        if let moved = channel.newFeedURL { lines.append(tr("moved to: %s", moved.absoluteString)) }
+        lines.append(trn("%d episode", "%d episodes", channel.episodes.count, channel.episodes.count))
         lines.append("")
-        lines.append("   #  released     length    audio  title")
-        for (index, episode) in channel.episodes.enumerated() {
-            let number = String(index + 1).leftPadded(to: 4)
-            let date = episode.releaseDate?.date.map(day) ?? "?".padded(to: 10)
-            let length = (episode.duration.map(clock) ?? "?").leftPadded(to: 8)
-            let audio = (episode.soundURL == nil ? "none" : "yes").padded(to: 5)
-            lines.append("\(number)  \(date)  \(length)  \(audio)  \(SafeText.escaped(episode.title ?? "(untitled)"))")
+        let rows = channel.episodes.enumerated().map { index, episode in
+            // TRANSLATORS: the "audio" cell of `earshot episodes --feed`: whether the episode has an audio file (keep it short).
+            [String(index + 1), episode.releaseDate?.date.map(day) ?? "?", episode.duration.map(clock) ?? "?",
+             episode.soundURL == nil ? trc("audio column", "none") : trc("audio column", "yes"), SafeText.escaped(episode.title ?? tr("(untitled)"))]
+        }
+        // TRANSLATORS: column headings of `earshot episodes --feed`; a column widens to fit its heading, so keep them short.
+        // "audio" says whether the episode has an audio file.
+        let headings = ["#", trc("column heading", "released"), trc("column heading", "length"), trc("column heading", "audio"),
+                        // TRANSLATORS: a column heading; the column widens to fit it, so keep it short.
+                        trc("column heading", "title")]
+        let widths = [4, 10, 8, 5].enumerated().map { column, least in
+            rows.reduce(max(least, headings[column].displayWidth)) { max($0, $1[column].displayWidth) }
+        }
+        let rightAligned = [true, false, true, false]
+        for cells in [headings] + rows {
+            let laid = (0..<4).map { column in
+                rightAligned[column] ? cells[column].leftPadded(toWidth: widths[column]) : cells[column].padded(toWidth: widths[column])
+            }
+            lines.append((laid + [cells[4]]).joined(separator: "  "))
         }
         return lines.joined(separator: "\n")
     }
 
+    /// The release day in UTC, as the locale writes it ("2026-11-28" in the C locale).
     private static func day(_ date: Date) -> String {
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
-        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+        LocaleFormat.current.day(date, timeZone: TimeZone(identifier: "UTC")!)
     }
 
     private static func clock(_ seconds: Double) -> String {
@@ -84,9 +102,4 @@ struct ChannelJSON: Encodable {
             })
         return try JSONOutput.render(view)
     }
-}
-
-private extension String {
-    func padded(to width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
-    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotFeed
+import EarshotLocale
 import Foundation
 
 /// A failure a person can cause (an unreachable feed, an unusable folder): printed as one plain line on
@@ -21,7 +22,8 @@ extension Earshot {
     /// or a server shown as visible escapes, `SafeText`) and exit status 1; an `ExitCode`
     /// thrown by a command that printed its own failure lines (a feed of several failed) is that status;
     /// a command line that cannot be parsed is one line pointing at `--help` and status 64 (EX_USAGE);
-    /// `--help` and `--version` print as usual and succeed.
+    /// `--help` and `--version` print as usual and succeed. ArgumentParser's own words in the help and the
+    /// parse errors are translated (`ParserText`).
     static func mainReportingFailures() {
         do {
             var command = try parseAsRoot()
@@ -34,11 +36,21 @@ extension Earshot {
             Foundation.exit(status.rawValue)  // the command printed its failures already
         } catch {
             let status = exitCode(for: error)
-            guard status != .success else { exit(withError: error) }
+            guard status != .success else { printHelp(error) }
             let message = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             let plain = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-            fail("earshot: \(plain) (see earshot --help)\n", status: status.rawValue)
+            // TRANSLATORS: a command line Earshot cannot read; %s says what is wrong with it.
+            fail("earshot: " + tr("%s (see earshot --help)", ParserText().error(plain)) + "\n", status: status.rawValue)
         }
+    }
+
+    /// What `--help` (or `--version`, a completion script…) asks for, on standard output; a command's help
+    /// with ArgumentParser's words translated.
+    private static func printHelp(_ request: Error) -> Never {
+        let text = fullMessage(for: request)
+        guard ParserText.isHelp(text) else { exit(withError: request) }
+        print(ParserText().help(text))
+        Foundation.exit(0)
     }
 
     private static func fail(_ line: String, status: Int32) -> Never {

@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotLocale
 import Foundation
 
 /// Settings from `$XDG_CONFIG_HOME/earshot/earshot.conf` (default `~/.config/earshot/`): the same
@@ -45,16 +46,19 @@ struct Configuration: Equatable {
     static func load(from path: String = Configuration.path()) throws -> Configuration {
         guard FileManager.default.fileExists(atPath: path) else { return Configuration() }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw CommandFailure("cannot read \(path)")
+            // TRANSLATORS: %s is the configuration file's path.
+            throw CommandFailure(tr("cannot read %s", path))
         }
         var configuration = Configuration()
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { continue }
-            let place = "\(path), line \(index + 1)"
+            // TRANSLATORS: a place in the configuration file: its path and a line number, followed by what is wrong there.
+            let place = tr("%1$s, line %2$d", path, index + 1)
             guard let equals = trimmed.firstIndex(of: "=") else {
-                throw CommandFailure("\(place): expected “key = value”, found “\(trimmed)”")
+                // TRANSLATORS: a line of the configuration file without "="; %1$s is the place ("FILE, line 3"), %2$s the line.
+                throw CommandFailure(tr("%1$s: expected “key = value”, found “%2$s”", place, trimmed))
             }
             let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
             let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)

@@ -2,6 +2,7 @@ import CGLib
 import EarshotCore
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotMPRIS
 import EarshotPlayback
 import EarshotService
@@ -72,7 +73,8 @@ final class Daemon {
             let name = try adapter.requestBusName()
             Log.message("serving MPRIS as \(name): \(session.library.podcasts.count) podcasts")
         } catch {
-            throw CommandFailure("cannot serve on the session bus: \(error)")
+            // TRANSLATORS: the daemon cannot take its names on the session bus; %s is the bus's own message.
+            throw CommandFailure(tr("cannot serve on the session bus: %s", "\(error)"))
         }
         let announcements = BusAnnouncements(session: session, bridge: bridge, adapter: adapter)
         let listChanges = ListChanges(session: session, object: libraryObject, context: context)

@@ -1,12 +1,13 @@
 import ArgumentParser
 import EarshotFeed
+import EarshotLocale
 
 /// The `earshot` command: the daemon (`serve`, the default) and the subcommands that are its clients
 /// over org.earshot.Earshot1 on the session bus.
 struct Earshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "earshot",
-        abstract: "A podcast player that lives on the Linux session bus (MPRIS).",
+        abstract: tr("A podcast player that lives on the Linux session bus (MPRIS)."),
         version: EarshotVersion.string,
         subcommands: [
             ServeCommand.self, AddCommand.self, RemoveCommand.self, PodcastsCommand.self, EpisodesCommand.self,

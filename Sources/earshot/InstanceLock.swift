@@ -1,4 +1,5 @@
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import Foundation
 #if canImport(Glibc)
@@ -31,26 +32,34 @@ final class InstanceLock {
         path = URL(fileURLWithPath: directory).appendingPathComponent("earshot.lock").path
         // The same wording as the store's errors: an unusable state folder reads the same either way.
         func unusable(_ reason: String) -> CommandFailure {
-            CommandFailure("cannot open the database: \(StoreError.cannotOpen(path: databasePath, reason: reason))")
+            CommandFailure(tr("cannot open the database: %s", "\(StoreError.cannotOpen(path: databasePath, reason: reason))"))
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw unusable("cannot create the directory \(directory) (\(Self.reason(error)))")
+            // TRANSLATORS: %1$s is the state folder, %2$s the system's reason.
+            throw unusable(tr("cannot create the directory %1$s (%2$s)", directory, Self.reason(error)))
         }
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw unusable("cannot create the lock file \(path) (\(Self.errnoText()))") }
+        // TRANSLATORS: %1$s is the lock file's path, %2$s the system's reason.
+        guard fd >= 0 else { throw unusable(tr("cannot create the lock file %1$s (%2$s)", path, Self.errnoText())) }
         var locked: Int32
         repeat { locked = flock(fd, LOCK_EX | LOCK_NB) } while locked != 0 && errno == EINTR
         guard locked == 0 else {
             let failure = errno
             defer { close(fd) }
             guard failure == EWOULDBLOCK else {
-                throw unusable("cannot lock \(path) (\(String(cString: strerror(failure))))")
+                // TRANSLATORS: %1$s is the lock file's path, %2$s the system's reason.
+                throw unusable(tr("cannot lock %1$s (%2$s)", path, String(cString: strerror(failure))))
             }
-            let holder = Self.holder(fd).map { " (pid \($0))" } ?? ""
-            throw CommandNotice("Earshot is already running\(holder) with the state in \(directory); "
-                + "control it with playerctl -p earshot or the earshot commands, or give this one its own --state-dir")
+            guard let holder = Self.holder(fd) else {
+                // TRANSLATORS: starting Earshot while it runs; %s is its state folder. "playerctl -p earshot", "earshot" and
+                // "--state-dir" are commands and an option: keep them as they are.
+                throw CommandNotice(tr("Earshot is already running with the state in %s; control it with playerctl -p earshot or the earshot commands, or give this one its own --state-dir", directory))
+            }
+            // TRANSLATORS: starting Earshot while it runs; %1$d is its process id, %2$s its state folder. "playerctl -p earshot",
+            // "earshot" and "--state-dir" are commands and an option: keep them as they are.
+            throw CommandNotice(tr("Earshot is already running (pid %1$d) with the state in %2$s; control it with playerctl -p earshot or the earshot commands, or give this one its own --state-dir", Int(holder), directory))
         }
         descriptor = fd
         let pid = Array("\(getpid())\n".utf8)

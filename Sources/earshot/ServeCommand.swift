@@ -3,6 +3,7 @@ import CGLib
 import EarshotCore
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -12,8 +13,10 @@ import Foundation
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve MPRIS on the session bus (the default command).",
-        discussion: """
+        abstract: tr("Serve MPRIS on the session bus (the default command)."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
+        discussion: tr("""
             Loads the feed, selects its newest episode (paused at the start) and answers media keys,
             the GNOME and KDE media widgets and playerctl until it is told to quit.
 
@@ -22,24 +25,24 @@ struct ServeCommand: ParsableCommand {
               earshot                     # the current feed, restored where you left it
               EARSHOT_AUDIO_SINK="fakesink sync=true" earshot --feed feed.xml
               playerctl -p earshot play-pause
-            """)
+            """))
 
-    @Option(help: "The feed: an http, https or file URL, or a local path. Default: the current feed, else the bundled demo feed.")
+    @Option(help: ArgumentHelp(tr("The feed: an http, https or file URL, or a local path. Default: the current feed, else the bundled demo feed."), valueName: trc("value name in usage, as in earshot play <episode>", "feed")))
     var feed: String?
 
-    @Option(help: "GStreamer audio output, as for gst-launch (e.g. \"pulsesink\"). Default: $EARSHOT_AUDIO_SINK, else autoaudiosink.")
+    @Option(help: ArgumentHelp(tr("GStreamer audio output, as for gst-launch (e.g. \"pulsesink\"). Default: $EARSHOT_AUDIO_SINK, else autoaudiosink."), valueName: trc("value name in usage, as in earshot play <episode>", "audio-sink")))
     var audioSink: String?
 
-    @Option(help: "Minutes between feed refreshes, 1 to 10080 (default 30).")
+    @Option(help: ArgumentHelp(tr("Minutes between feed refreshes, 1 to 10080 (default 30)."), valueName: trc("value name in usage, as in earshot play <episode>", "refresh-interval")))
     var refreshInterval: UInt32?
 
-    @Option(help: "Where the database lives (default $XDG_STATE_HOME/earshot).")
+    @Option(help: ArgumentHelp(tr("Where the database lives (default $XDG_STATE_HOME/earshot)."), valueName: trc("value name in usage, as in earshot play <episode>", "state-dir")))
     var stateDir: String?
 
-    @Option(help: "Where cover art is cached (default $XDG_CACHE_HOME/earshot).")
+    @Option(help: ArgumentHelp(tr("Where cover art is cached (default $XDG_CACHE_HOME/earshot)."), valueName: trc("value name in usage, as in earshot play <episode>", "cache-dir")))
     var cacheDir: String?
 
-    @Flag(help: "Log debug lines too.")
+    @Flag(help: ArgumentHelp(tr("Log debug lines too.")))
     var verbose = false
 
     func run() throws {
@@ -47,12 +50,12 @@ struct ServeCommand: ParsableCommand {
         if verbose || file.verbose == true { g_setenv("G_MESSAGES_DEBUG", "earshot", 1) }
         let minutes = refreshInterval ?? file.refreshInterval ?? UInt32(SettingsTable.defaultCount(SettingsTable.refreshInterval))
         guard (1...Configuration.maximumRefreshMinutes).contains(minutes) else {
-            throw CommandFailure("--refresh-interval must be from 1 to \(Configuration.maximumRefreshMinutes) minutes (a week)")
+            throw CommandFailure(tr("--refresh-interval must be from 1 to %d minutes (a week)", Int(Configuration.maximumRefreshMinutes)))
         }
         var requested: URL?
         if let feed = feed ?? file.feed {
             guard let url = FeedAddress.url(from: feed) else {
-                throw CommandFailure("“\(feed)” is neither a URL nor an existing file")
+                throw CommandFailure(tr("“%s” is neither a URL nor an existing file", feed))
             }
             requested = url
         }

@@ -1,6 +1,7 @@
 import EarshotCore
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotPlayback
 import EarshotService
 import EarshotStore
@@ -45,7 +46,8 @@ struct SessionBuilder {
             return Ground(lock: lock, store: store, background: SerialWorker(label: "earshot-store", context: context),
                           timers: LoopTimers(context: context))
         } catch {
-            throw CommandFailure("cannot open the database: \(error)")
+            // TRANSLATORS: %s is why, in the store's words.
+            throw CommandFailure(tr("cannot open the database: %s", "\(error)"))
         }
     }
 
@@ -89,7 +91,8 @@ struct Shelf {
         do {
             current = try ground.store.currentEpisode()
         } catch {
-            throw CommandFailure("cannot read the database: \(error)")
+            // TRANSLATORS: %s is why, in the store's words.
+            throw CommandFailure(tr("cannot read the database: %s", "\(error)"))
         }
         if let requestedFeed = builder.requestedFeed {
             let podcast = try library.podcast(url: requestedFeed)?.id ?? subscribe(requestedFeed, autoQueue: true, builder.context)
@@ -109,7 +112,8 @@ struct Shelf {
         library.subscribe([url], autoQueue: autoQueue) { reports = $0 }
         while reports == nil { context.iterate(mayBlock: true) }
         guard let report = reports?.first, let podcast = report.podcast, report.error == nil else {
-            throw CommandFailure(reports?.first?.error ?? "\(url.absoluteString): the feed could not be stored")
+            // TRANSLATORS: `earshot --feed URL` (%s) could not subscribe to the feed and gave no reason.
+            throw CommandFailure(reports?.first?.error ?? tr("%s: the feed could not be stored", url.absoluteString))
         }
         return podcast
     }
@@ -126,7 +130,8 @@ struct Start {
         do {
             engine = try PlaybackEngine(audioSink: builder.audioSink) { url in credentials.credential(for: url).map { ($0.user, $0.password) } }
         } catch {
-            throw CommandFailure("cannot start audio playback: \(error)")
+            // TRANSLATORS: %s is why, in GStreamer's or Earshot's words.
+            throw CommandFailure(tr("cannot start audio playback: %s", "\(error)"))
         }
         let session = Session(library: shelf.library, engine: PlaybackEngineDriver(engine), store: ground.store,
                               downloadStore: ground.store, background: ground.background, transfers: SoupTransfers(credentials: credentials),

@@ -214,7 +214,7 @@ struct SyncDaemonTests {
         #expect(try earshot(h, "mark", "played", String(oldest)).status == 0)
         let failed = try earshot(h, "sync", "now")
         #expect(failed.status == 1 && failed.stderr.split(separator: "\n").count == 1, "\(failed.stderr)")
-        #expect(try earshot(h, "sync", "status").stdout.contains("1 changes wait to be sent"))
+        #expect(try earshot(h, "sync", "status").stdout.contains("1 change waits to be sent"))
         h.kill9()
         try server.restart()
         try h.start(["--feed", h.feedURL.absoluteString])
@@ -233,7 +233,7 @@ struct SyncDaemonTests {
         try server.phonePlayed(podcast: h.feedURL.absoluteString, episode: audio(h, "newest.mp3"), position: 40, total: 50)
         #expect(try earshot(h, "sync", "now").status == 0)
         #expect(Double(try h.ask("position")) ?? 99 < 10, "still where it plays here")
-        #expect(try earshot(h, "sync", "status").stdout.contains("1 places from other devices wait"))
+        #expect(try earshot(h, "sync", "status").stdout.contains("1 place from another device waits"))
         try h.playerctl("pause")
         usleep(300_000)
         #expect(!(try earshot(h, "sync", "status").stdout.contains("wait for their episode")),
@@ -319,7 +319,7 @@ struct SyncDaemonTests {
         #expect(try earshot(h, "sync", "now").status == 0)
         try server.phonePlayed(podcast: h.feedURL.absoluteString, episode: audio(h, "fresh.mp3"), position: 2, total: 3)
         #expect(try earshot(h, "sync", "now").status == 0)
-        #expect(try earshot(h, "sync", "status").stdout.contains("1 places from other devices wait"))
+        #expect(try earshot(h, "sync", "status").stdout.contains("1 place from another device waits"))
         let extra = """
             <item><guid>ep-fresh</guid><title>Fresh episode</title><pubDate>Thu, 04 Jan 2024 10:00:00 GMT</pubDate>
               <enclosure url="\(audio(h, "fresh.mp3"))" type="audio/mpeg" length="1"/></item>

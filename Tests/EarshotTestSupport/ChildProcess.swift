@@ -14,6 +14,11 @@ public final class ChildProcess {
     public private(set) var peakResidentKilobytes: Int?
     public let name: String
 
+    /// The variables that choose a language or locale conventions; a child sees none of the test
+    /// runner's (only `LANG=C.UTF-8`) unless its test sets them.
+    public static let localeVariables = ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_TIME", "LC_NUMERIC", "LC_CTYPE",
+                                         "LC_COLLATE", "LOCPATH", "EARSHOT_LOCALEDIR"]
+
     /// Starts `arguments` (looked up in PATH) with `environment` changes applied (nil unsets), stdin
     /// from /dev/null, and stdout/stderr on the given descriptors (else inherited).
     public init(_ arguments: [String], environment changes: [String: String?] = [:], stdout: Int32? = nil, stderr: Int32? = nil) throws {
@@ -43,6 +48,10 @@ public final class ChildProcess {
             if let equals = text.firstIndex(of: "=") { environment[String(text[..<equals])] = String(text[text.index(after: equals)...]) }
             entry += 1
         }
+        // Every child runs in the C locale unless its test names a language, so English output is the
+        // same on every machine whatever the developer's own locale is.
+        for key in Self.localeVariables { environment[key] = nil }
+        environment["LANG"] = "C.UTF-8"
         for (key, value) in changes { environment[key] = value }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -1,4 +1,5 @@
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -29,10 +30,10 @@ public final class Bookmarks {
     /// Marks the moment that plays now with `note`; `done` gets the bookmark, or why there is none.
     public func mark(note: String, done: @escaping (Result<Bookmark, LibraryError>) -> Void) {
         guard note.count <= Self.longestNote else {
-            return done(.failure(.invalidSetting("the note is longer than \(Self.longestNote) characters: give a shorter one")))
+            return done(.failure(.invalidSetting(trn("the note is longer than %d character: give a shorter one", "the note is longer than %d characters: give a shorter one", Self.longestNote, Self.longestNote))))
         }
         guard let current = listening.current else {
-            return done(.failure(.noEpisode("nothing is playing: there is no moment to bookmark")))
+            return done(.failure(.noEpisode(tr("nothing is playing: there is no moment to bookmark"))))
         }
         let position = max(0, listening.position.inSeconds)
         let store = self.store, date = timers.date, episode = current.id
@@ -40,7 +41,7 @@ public final class Bookmarks {
             do {
                 return .success(try store.addBookmark(of: episode, at: position, note: note, madeAt: date))
             } catch {
-                return .failure(.failed("cannot keep the bookmark: \(error)"))
+                return .failure(.failed(tr("cannot keep the bookmark: %s", "\(error)")))
             }
         }) { [weak self] result in
             if case .success(let bookmark) = result { self?.confirm(bookmark) }
@@ -52,7 +53,7 @@ public final class Bookmarks {
     public func list(of episode: EpisodeID?, done: @escaping (Result<[Bookmark], LibraryError>) -> Void) {
         let store = self.store
         background.run({ () -> Result<[Bookmark], LibraryError> in
-            Result { try store.bookmarks(of: episode) }.mapError { .failed("cannot read the bookmarks: \($0)") }
+            Result { try store.bookmarks(of: episode) }.mapError { .failed(tr("cannot read the bookmarks: %s", "\($0)")) }
         }, completion: done)
     }
 
@@ -61,9 +62,9 @@ public final class Bookmarks {
         let store = self.store
         background.run({ () -> LibraryError? in
             do {
-                return try store.removeBookmark(id) ? nil : .indexOutOfRange("there is no bookmark \(id)")
+                return try store.removeBookmark(id) ? nil : .indexOutOfRange(tr("there is no bookmark %d", Int(id)))
             } catch {
-                return .failed("cannot remove the bookmark: \(error)")
+                return .failed(tr("cannot remove the bookmark: %s", "\(error)"))
             }
         }, completion: done)
     }
@@ -72,7 +73,7 @@ public final class Bookmarks {
     public func play(_ id: Int64, done: @escaping (Result<Bookmark, LibraryError>) -> Void) {
         let store = self.store
         background.run({ () -> Result<Bookmark?, LibraryError> in
-            Result { try store.bookmark(id) }.mapError { .failed("cannot read the bookmarks: \($0)") }
+            Result { try store.bookmark(id) }.mapError { .failed(tr("cannot read the bookmarks: %s", "\($0)")) }
         }) { [weak self] result in
             switch result {
             case .success(.some(let bookmark)):
@@ -82,7 +83,7 @@ public final class Bookmarks {
                 } catch {
                     done(.failure(error))
                 }
-            case .success(.none): done(.failure(.indexOutOfRange("there is no bookmark \(id) (earshot bookmarks lists them)")))
+            case .success(.none): done(.failure(.indexOutOfRange(tr("there is no bookmark %d (earshot bookmarks lists them)", Int(id)))))
             case .failure(let error): done(.failure(error))
             }
         }
@@ -90,8 +91,11 @@ public final class Bookmarks {
 
     private func confirm(_ bookmark: Bookmark) {
         let at = ClockText.clock(bookmark.position) ?? "0:00"
-        let episode = bookmark.episodeTitle ?? "this episode"
-        let body = bookmark.note.isEmpty ? "“\(episode)”" : "“\(episode)”\n\(bookmark.note)"
-        notifier?.post(Notice(title: "Bookmarked \(at)", body: body, image: nil, actions: []), replacing: nil) { _ in }
+        let episode = bookmark.episodeTitle ?? tr("this episode")
+        // TRANSLATORS: a bookmark notification's first line: %s is the episode's title.
+        let named = tr("“%s”", episode)
+        let body = bookmark.note.isEmpty ? named : named + "\n" + bookmark.note
+        // TRANSLATORS: a notification's title: %s is the moment in the episode (12:34).
+        notifier?.post(Notice(title: tr("Bookmarked %s", at), body: body, image: nil, actions: []), replacing: nil) { _ in }
     }
 }

@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -38,7 +39,7 @@ public final class Inbox {
     public func dismiss(_ episodes: [EpisodeID], done: @escaping (Result<[EpisodeID], LibraryError>) -> Void) {
         let store = self.store
         background.run({ Result { try store.removeFromInbox(episodes) } }) { result in
-            done(result.mapError { .failed("cannot change the inbox: \($0)") })
+            done(result.mapError { .failed(tr("cannot change the inbox: %s", "\($0)")) })
         }
     }
 
@@ -46,14 +47,14 @@ public final class Inbox {
     public func dismissAll(done: @escaping (Result<Int, LibraryError>) -> Void) {
         let store = self.store
         background.run({ Result { try store.clearInbox() } }) { result in
-            done(result.mapError { .failed("cannot change the inbox: \($0)") })
+            done(result.mapError { .failed(tr("cannot change the inbox: %s", "\($0)")) })
         }
     }
 
     /// Plays the newest episode of the inbox.
     public func playNewest() throws(LibraryError) {
         let store = self.store
-        guard let newest = try StoreWork.read({ try store.inboxEpisodes().first }) else { throw .noEpisode("the inbox is empty") }
+        guard let newest = try StoreWork.read({ try store.inboxEpisodes().first }) else { throw .noEpisode(tr("the inbox is empty")) }
         try listening.play(episode: newest)
     }
 }

@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -79,10 +80,15 @@ public final class DesktopSearch {
         search(terms) { [weak self] found in
             guard let self else { return }
             let words = terms.joined(separator: " ")
-            guard let best = found.first else { return completion(.noEpisode("nothing in the library matches “\(words)”")) }
+            guard let best = found.first else { return completion(.noEpisode(tr("nothing in the library matches “%s”", words))) }
             do throws(LibraryError) { try self.play(best.result) } catch { return completion(error) }
-            let count = found.count >= Self.limit ? "\(Self.limit) or more results" : found.count == 1 ? "1 result" : "\(found.count) results"
-            let notice = Notice(title: "Playing “\(best.name)”", body: "\(best.description)\n\(count) for “\(words)”: earshot find \(words)",
+            // TRANSLATORS: a notification's last line: %2$s is what was searched for; "earshot find %3$s" is a command to keep.
+            let count = found.count >= Self.limit
+                ? trn("%1$d or more results for “%2$s”: earshot find %3$s", "%1$d or more results for “%2$s”: earshot find %3$s", Self.limit, Self.limit, words, words)
+                // TRANSLATORS: a notification's last line: %2$s is what was searched for; "earshot find %3$s" is a command to keep.
+                : trn("%1$d result for “%2$s”: earshot find %3$s", "%1$d results for “%2$s”: earshot find %3$s", found.count, found.count, words, words)
+            // TRANSLATORS: a notification's title: %s is the episode or podcast that now plays.
+            let notice = Notice(title: tr("Playing “%s”", best.name), body: best.description + "\n" + count,
                                 image: self.cover(of: best.podcast), actions: [])
             self.notifier?.post(notice, replacing: nil) { _ in }
             completion(nil)
@@ -132,7 +138,7 @@ public final class DesktopSearch {
                     }
                 case .episode(let episode), .moment(let episode, _):
                     guard let listing = byID[episode] else { continue }
-                    read.append(Self.listedInfo(result, listing, show: listing.podcastTitle ?? library.podcast(listing.podcast)?.name ?? "Podcast"))
+                    read.append(Self.listedInfo(result, listing, show: listing.podcastTitle ?? library.podcast(listing.podcast)?.name ?? tr("Podcast")))
                 }
             }
             self.remember(read)
@@ -142,7 +148,7 @@ public final class DesktopSearch {
 
     /// Plays what `identifier` names.
     public func activate(_ identifier: String) throws(LibraryError) {
-        guard let result = DesktopResult(identifier: identifier) else { throw .invalidSetting("“\(identifier)” is not an Earshot search result") }
+        guard let result = DesktopResult(identifier: identifier) else { throw .invalidSetting(tr("“%s” is not an Earshot search result", identifier)) }
         try play(result)
     }
 
@@ -150,7 +156,7 @@ public final class DesktopSearch {
     /// the current one).
     public func enqueue(_ identifier: String, completion: @escaping (LibraryError?) -> Void) {
         guard let result = DesktopResult(identifier: identifier) else {
-            return completion(.invalidSetting("“\(identifier)” is not an Earshot search result"))
+            return completion(.invalidSetting(tr("“%s” is not an Earshot search result", identifier)))
         }
         if let episode = result.episode {
             do throws(LibraryError) { try enqueue([episode]) } catch { return completion(error) }
@@ -161,7 +167,7 @@ public final class DesktopSearch {
         reader.run({ () -> EpisodeID? in
             try? episodes.listEpisodes(podcast: podcast, filter: .all, matching: nil, limit: 2).first { $0.id != current }?.id
         }) { [weak self] newest in
-            guard let self, let newest else { return completion(.noEpisode("that podcast has no episode yet")) }
+            guard let self, let newest else { return completion(.noEpisode(tr("that podcast has no episode yet"))) }
             do throws(LibraryError) { try self.enqueue([newest]) } catch { return completion(error) }
             completion(nil)
         }
@@ -194,7 +200,7 @@ public final class DesktopSearch {
             results.append(info)
         }
         for found in moments {
-            let show = found.podcastTitle ?? "Podcast"
+            let show = found.podcastTitle ?? tr("Podcast")
             guard let episode = found.hit.episode else {
                 add(podcastInfo(found.hit.podcast, title: show, author: library.podcast(found.hit.podcast)?.channel.author))
                 for listing in newest[found.hit.podcast] ?? [] { add(listedInfo(.episode(listing.id), listing, show: show)) }
@@ -204,9 +210,12 @@ public final class DesktopSearch {
             var speaker: String?
             if case .transcript(_, let who) = found.hit.place { speaker = who }
             let words = found.hit.snippet.isEmpty ? nil : (speaker.map { $0 + ": " } ?? "") + found.hit.snippet
-            let place = found.moment.flatMap(ClockText.clock) ?? (found.hit.place == .notes ? "show notes" : nil)
-            let generated = found.hit.generator.map { "transcript generated by \($0)" }
-            add(DesktopResultInfo(result: result, name: found.episodeTitle ?? "Episode",
+            // TRANSLATORS: a desktop search result's description: the words were found in the episode's show notes.
+            let place = found.moment.flatMap(ClockText.clock) ?? (found.hit.place == .notes ? tr("show notes") : nil)
+            // TRANSLATORS: a desktop search result's description: %s names the speech recogniser (whisper.cpp).
+            let generated = found.hit.generator.map { tr("transcript generated by %s", "\($0)") }
+            // TRANSLATORS: a desktop search result's name when the episode has no title.
+            add(DesktopResultInfo(result: result, name: found.episodeTitle ?? tr("Episode"),
                                   description: line(show, place, generated, found.hit.place == .episodeTitle ? nil : words),
                                   podcast: found.hit.podcast))
         }
@@ -215,7 +224,7 @@ public final class DesktopSearch {
 
     /// An episode, or a moment of it, as its listing tells: the podcast and the moment or the release day.
     private static func listedInfo(_ result: DesktopResult, _ listing: EpisodeListing, show: String) -> DesktopResultInfo {
-        DesktopResultInfo(result: result, name: listing.title ?? "Episode",
+        DesktopResultInfo(result: result, name: listing.title ?? tr("Episode"),
                           description: line(show, moment(of: result).flatMap(ClockText.clock) ?? released(listing.releaseDate)),
                           podcast: listing.podcast)
     }
@@ -224,7 +233,7 @@ public final class DesktopSearch {
     private static func line(_ parts: String?...) -> String { parts.compactMap { $0 }.joined(separator: " · ") }
 
     private static func podcastInfo(_ podcast: PodcastID, title: String, author: String?) -> DesktopResultInfo {
-        DesktopResultInfo(result: .podcast(podcast), name: title, description: author.map { "Podcast by \($0)" } ?? "Podcast", podcast: podcast)
+        DesktopResultInfo(result: .podcast(podcast), name: title, description: author.map { tr("Podcast by %s", $0) } ?? tr("Podcast"), podcast: podcast)
     }
 
     /// What a narrowing compares: the podcast, or the episode (its best moment may move as more is typed).

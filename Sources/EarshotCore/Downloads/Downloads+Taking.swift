@@ -15,10 +15,11 @@ extension Downloads {
                 continue
             }
             if byHand, candidate.isLive {
+                // TRANSLATORS: a download asked for a live show on the air (podcast:liveItem); %s is its title.
                 return .soundURLMissing(tr("“%s” is a live stream: it can be played, not downloaded.", candidate.title ?? "\(id.rawValue)"))
             }
             if byHand, candidate.source == nil {
-                return .soundURLMissing("“\(candidate.title ?? "episode \(id.rawValue)")” has no audio to download")
+                return .soundURLMissing(tr("“%s” has no audio to download", candidate.title ?? tr("episode %d", Int(id.rawValue))))
             }
         }
         if byHand { halted = nil }

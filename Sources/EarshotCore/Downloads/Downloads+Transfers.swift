@@ -1,5 +1,6 @@
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -39,7 +40,7 @@ extension Downloads {
     func begin(_ id: EpisodeID, host: String) {
         guard var record = records[id] else { return }
         guard let remote = sources[id]?.url else {
-            fail(&record, because: "the episode has no audio any more")
+            fail(&record, because: tr("the episode has no audio any more"))
             return save(record)
         }
         checkOnDisk(&record)
@@ -91,7 +92,10 @@ extension Downloads {
                 record.attempts += 1
                 record.nextAttemptAt = DownloadPolicy.retryAt(after: error, attempts: record.attempts, now: now)
                 if DownloadPolicy.awaitsNetwork(record) {
-                    record.error = "\(error.description) (\(record.attempts) attempts; tried again after the next refresh that reaches a server)"
+                    // TRANSLATORS: %1$s says why the download failed; %2$d counts the attempts.
+                    record.error = trn("%1$s (%2$d attempts; tried again after the next refresh that reaches a server)",
+                                       "%1$s (%2$d attempts; tried again after the next refresh that reaches a server)",
+                                       record.attempts, error.description, record.attempts)
                 }
             }
             Log.warning("download of \(record.path) failed: \(record.error!)")
@@ -128,11 +132,13 @@ extension Downloads {
             if let digest, integrity.matches(digest) {
                 self.complete(&record)
             } else {
-                let reason = digest == nil ? "its file could not be read to check it against the feed's \(integrity.algorithm.name)"
-                    : "the file does not match the feed's \(integrity.algorithm.name) (podcast:integrity)"
+                // TRANSLATORS: %s names a checksum (sha256).
+                let reason = digest == nil ? tr("its file could not be read to check it against the feed's %s", integrity.algorithm.name)
+                    // TRANSLATORS: %s names a checksum (sha256); keep podcast:integrity.
+                    : tr("the file does not match the feed's %s (podcast:integrity)", integrity.algorithm.name)
                 if !self.nextSource(of: id, &record, after: reason) {
                     self.files.delete(record.path)
-                    self.fail(&record, because: "\(reason); refused")
+                    self.fail(&record, because: tr("%s; refused", reason))
                     record.bytes = 0
                     Log.warning("download of \(record.path) refused: \(reason)")
                 }

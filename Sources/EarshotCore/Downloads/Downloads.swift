@@ -1,5 +1,6 @@
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -101,7 +102,7 @@ public final class Downloads {
             let formats = library.audioFormats
             for listing in try episodes.listEpisodes(stored.map(\.episode)) { sources[listing.id] = DownloadSource(listing, formats: formats.of(listing.podcast)) }
         } catch {
-            throw .failed("cannot read the downloads: \(error)")
+            throw .failed(tr("cannot read the downloads: %s", "\(error)"))
         }
         for var record in stored {
             switch record.state {
@@ -123,7 +124,7 @@ public final class Downloads {
                 break
             }
             if DownloadPolicy.waits(record), sources[record.episode] == nil {
-                fail(&record, because: "the episode has no audio any more")
+                fail(&record, because: tr("the episode has no audio any more"))
                 save(record)
             } else {
                 put(record)
@@ -166,7 +167,7 @@ public final class Downloads {
                 let read = Dictionary(candidates.map { ($0.episode, $0) }, uniquingKeysWith: { first, _ in first })
                 completion(self.take(ids, byHand: byHand, read: read))
             case .failure(let error):
-                completion(.failed("cannot read the episodes to download: \(error)"))
+                completion(.failed(tr("cannot read the episodes to download: %s", "\(error)")))
             }
         }
     }
@@ -180,7 +181,7 @@ public final class Downloads {
     /// without a download is an error.
     public func delete(_ ids: [EpisodeID]) throws(LibraryError) {
         if let missing = ids.first(where: { records[$0] == nil }) {
-            throw .noEpisode("episode \(missing.rawValue) is not downloaded")
+            throw .noEpisode(tr("episode %s is not downloaded", "\(missing.rawValue)"))
         }
         for id in ids {
             declined.insert(id)

@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -46,19 +47,27 @@ public enum TidyReason: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .played(let grace): "played more than \(Self.span(grace)) ago (download-grace)"
-        case .beyondNewest(let count): "not among its podcast's newest \(count) downloads (keep-downloads)"
-        case .overBudget(let bytes): "the downloads take more than \(Self.size(bytes)) (download-budget)"
+        // TRANSLATORS: why a downloaded file is deleted: %s is a time ("2 days"); keep the setting's name download-grace.
+        case .played(let grace): tr("played more than %s ago (download-grace)", Self.span(grace))
+        // TRANSLATORS: why a downloaded file is deleted; keep the setting's name keep-downloads.
+        case .beyondNewest(let count): trn("not among its podcast's newest %d downloads (keep-downloads)", "not among its podcast's newest %d downloads (keep-downloads)", count, count)
+        // TRANSLATORS: why a downloaded file is deleted: %s is a size (2 GiB); keep the setting's name download-budget.
+        case .overBudget(let bytes): tr("the downloads take more than %s (download-budget)", Self.size(bytes))
         }
     }
 
     private static func span(_ duration: Duration) -> String {
         let seconds = duration.components.seconds
-        for (size, unit) in [(Int64(604_800), "week"), (86_400, "day"), (3600, "hour"), (60, "minute")] where seconds >= size && seconds % size == 0 {
-            let count = seconds / size
-            return "\(count) \(unit)\(count == 1 ? "" : "s")"
+        for size in [Int64(604_800), 86_400, 3600, 60] where seconds >= size && seconds % size == 0 {
+            let count = Int(seconds / size)
+            switch size {
+            case 604_800: return trn("%d week", "%d weeks", count, count)
+            case 86_400: return trn("%d day", "%d days", count, count)
+            case 3600: return trn("%d hour", "%d hours", count, count)
+            default: return trn("%d minute", "%d minutes", count, count)
+            }
         }
-        return "\(seconds) seconds"
+        return trn("%d seconds", "%d seconds", Int(seconds), Int(seconds))
     }
 
     private static func size(_ bytes: Int64) -> String {
@@ -66,7 +75,7 @@ public enum TidyReason: Sendable, Equatable, CustomStringConvertible {
             let value = Double(bytes) / Double(size)
             return value == value.rounded() ? "\(Int64(value)) \(unit)" : String(format: "%.1f %@", value, unit)
         }
-        return "\(bytes) bytes"
+        return trn("%d bytes", "%d bytes", Int(bytes), Int(bytes))
     }
 }
 

@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotLocale
 import Foundation
 
 /// Subscribing from any address a listener has (`ListenerAddress`): a feed's, a web page's (whose
@@ -40,20 +41,21 @@ extension Finder {
     /// The feed of show `id` in `directory`, looked up and subscribed to; the report names `page`.
     private func lookUp(_ id: String, in directory: Directory, page: URL, autoQueue: Bool, completion: @escaping (UpdateReport) -> Void) {
         let failed = { (words: String) in completion(UpdateReport(url: page, error: "\(page.absoluteString): \(words)")) }
-        guard let asking else { return failed("\(directory.name) cannot be asked") }
+        guard let asking else { return failed(tr("%s cannot be asked", directory.name)) }
         guard settings.directories.contains(directory) else {
-            return failed("\(directory.name) is not among the directories Earshot may ask (directories = "
-                          + settings.directories.map(\.rawValue).joined(separator: ", ") + ")")
+            // TRANSLATORS: %1$s names a directory (Apple Podcasts); keep "directories = %2$s", a line of the configuration file.
+            return failed(tr("%1$s is not among the directories Earshot may ask (directories = %2$s)", directory.name,
+                             settings.directories.map(\.rawValue).joined(separator: ", ")))
         }
         _ = DirectoryRound(.lookUp(id), of: [directory], through: asking, timers: timers, timeout: settings.timeout) { [weak self] answers in
             switch answers.first?.1 {
             case .success(let shows)?:
-                guard let self, let show = shows.first else { return failed("\(directory.name) has no show \(id) with a feed") }
+                guard let self, let show = shows.first else { return failed(tr("%1$s has no show %2$s with a feed", directory.name, id)) }
                 self.subscribe(show.feed, for: page, autoQueue: autoQueue, completion: completion)
             case .failure(let error)?:
                 failed("\(directory.name) \(error)")
             case nil:
-                failed("\(directory.name) gave no answer")
+                failed(tr("%s gave no answer", directory.name))
             }
         }
     }
@@ -69,8 +71,9 @@ extension Finder {
             case .failure(let error):
                 answer.error = "\(page.absoluteString): \(error)"
             case .success(let links) where links.isEmpty:
-                answer.error = "\(page.absoluteString): the web page links to no feed (no <link rel=\"alternate\"> "
-                    + "of type application/rss+xml or application/atom+xml)"
+                // TRANSLATORS: %s is a web page's address; keep the HTML and the types as they are.
+                answer.error = tr("%s: the web page links to no feed (no <link rel=\"alternate\"> of type application/rss+xml or application/atom+xml)",
+                                  page.absoluteString)
             case .success(let links) where links.count == 1:
                 guard let self else { break }
                 return self.subscribe(links[0].url, for: page, autoQueue: autoQueue, completion: completion)
@@ -78,7 +81,9 @@ extension Finder {
                 guard let self else { break }
                 self.latest = ResultList(origin: .page(page), shows: self.marked(links.map(FoundShow.init)), made: self.timers.now,
                                          madeAt: self.timers.date)
-                answer.error = "\(page.absoluteString): the web page links to \(links.count) feeds; choose one"
+                // TRANSLATORS: %1$s is a web page's address; %2$d is 2 or more.
+                answer.error = trn("%1$s: the web page links to %2$d feeds; choose one", "%1$s: the web page links to %2$d feeds; choose one", links.count,
+                                   page.absoluteString, links.count)
                 answer.choices = links
             }
             completion(answer)
@@ -88,7 +93,7 @@ extension Finder {
     /// Subscribes to `feed`, which the address `page` led to; the report names both.
     private func subscribe(_ feed: URL, for page: URL, autoQueue: Bool, completion: @escaping (UpdateReport) -> Void) {
         library.subscribe([feed], autoQueue: autoQueue) { reports in
-            var report = reports.first ?? UpdateReport(url: page, error: "\(feed.absoluteString): nothing was subscribed")
+            var report = reports.first ?? UpdateReport(url: page, error: tr("%s: nothing was subscribed", feed.absoluteString))
             report.url = page
             report.feed = feed
             completion(report)

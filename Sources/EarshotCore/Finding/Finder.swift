@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -53,7 +54,7 @@ public final class Finder {
     /// recent one.
     public func search(_ terms: String, completion: @escaping (FinderAnswer) -> Void) throws(LibraryError) {
         let words = terms.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard !words.isEmpty else { throw .invalidSetting("give some words to search for") }
+        guard !words.isEmpty else { throw .invalidSetting(tr("give some words to search for")) }
         try ask(.search(words), of: settings.directories, origin: .search(words), terms: words, completion: completion)
     }
 
@@ -61,17 +62,17 @@ public final class Finder {
     public func top(country: String, genre: String?, completion: @escaping (FinderAnswer) -> Void) throws(LibraryError) {
         let code = country.lowercased()
         guard code.count == 2, code.allSatisfy({ ("a"..."z").contains($0) }) else {
-            throw .invalidSetting("a country is two letters (ISO 3166), like us or de, not “\(country)”")
+            throw .invalidSetting(tr("a country is two letters (ISO 3166), like us or de, not “%s”", "\(country)"))
         }
         var chosen: AppleGenre?
         if let genre {
             guard let named = AppleGenre.named(genre) else {
-                throw .invalidSetting("Apple has no genre “\(genre)” (its genres: \(AppleGenre.spellings))")
+                throw .invalidSetting(tr("Apple has no genre “%1$s” (its genres: %2$s)", "\(genre)", "\(AppleGenre.spellings)"))
             }
             chosen = named
         }
         guard settings.directories.contains(.itunes) else {
-            throw .invalidSetting("the charts are Apple's, and itunes is not among the directories configured")
+            throw .invalidSetting(tr("the charts are Apple's, and itunes is not among the directories configured"))
         }
         try ask(.chart(country: code, genre: chosen), of: [.itunes], origin: .chart(country: code, genre: chosen), terms: nil,
                 completion: completion)
@@ -80,7 +81,7 @@ public final class Finder {
     private func ask(_ query: DirectoryQuery, of directories: [Directory], origin: ResultList.Origin, terms: String?,
                      completion: @escaping (FinderAnswer) -> Void) throws(LibraryError) {
         guard let asking, !directories.isEmpty else {
-            throw .invalidSetting("no directories are configured (directories = itunes, fyyd, podcastindex)")
+            throw .invalidSetting(tr("no directories are configured (directories = itunes, fyyd, podcastindex)"))
         }
         _ = DirectoryRound(query, of: directories, through: asking, timers: timers, timeout: settings.timeout) { [weak self] answers in
             guard let self else { return }

@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotLocale
 import Foundation
 
 /// What an address a listener gives (`earshot add`, OpenUri, D-Bus Subscribe) points to: a feed to
@@ -13,11 +14,11 @@ enum ListenerAddress: Equatable {
     static func read(_ text: String) -> ListenerAddress {
         let written = WebAddress.unaliased(text)
         guard let url = URL(string: written), let scheme = url.scheme?.lowercased() else {
-            return .refused("“\(text)” is not an http, https or file URL")
+            return .refused(tr("“%s” is not an http, https or file URL", text))
         }
         if scheme == "file" { return .feed(url) }
         guard let web = WebAddress.http(written) else {
-            return .refused("“\(text)” is not an http, https or file URL")
+            return .refused(tr("“%s” is not an http, https or file URL", text))
         }
         if let id = applePodcastsID(web) { return .directoryPage(.itunes, id: id, page: web) }
         if let id = podcastIndexID(web) { return .directoryPage(.podcastindex, id: id, page: web) }

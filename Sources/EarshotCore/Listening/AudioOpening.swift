@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotPlayback
 import Foundation
 
@@ -42,10 +43,17 @@ final class AudioOpening {
     /// The audio of `title` (the episode's, when known) could not be opened.
     func failed(_ error: PlaybackError, title: String?) {
         isOpen = false
-        let name = title.map { "“\($0)”" } ?? "the episode"
         let streamed = ["http", "https"].contains(error.uri.scheme?.lowercased() ?? "")
-        settle("cannot play \(name): \(error.reasonText)"
-               + (streamed ? " (it streams from \(error.uri.host ?? "its server") and is not downloaded)" : ""))
+        let reason = error.reasonText, server = error.uri.host ?? tr("its server")
+        switch (title, streamed) {
+        // TRANSLATORS: %1$s is the episode's title, %2$s why it cannot play (“not found”).
+        case (let title?, false): settle(tr("cannot play “%1$s”: %2$s", title, reason))
+        // TRANSLATORS: %1$s is the episode's title, %2$s why it cannot play, %3$s the server's name.
+        case (let title?, true): settle(tr("cannot play “%1$s”: %2$s (it streams from %3$s and is not downloaded)", title, reason, server))
+        case (nil, false): settle(tr("cannot play the episode: %s", reason))
+        // TRANSLATORS: %1$s says why the episode cannot play, %2$s is the server's name.
+        case (nil, true): settle(tr("cannot play the episode: %1$s (it streams from %2$s and is not downloaded)", reason, server))
+        }
     }
 
     /// Answers everyone waiting, once.

@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotStore
 
 /// The comforts' commands: the sleep timer, chapters, and MPRIS Next and Previous as the listener
@@ -10,7 +11,7 @@ extension Listening {
 
     /// Seeks to the start of chapter `index` (0-based); a stopped episode is loaded, paused, first.
     public func goToChapter(_ index: Int) throws(LibraryError) {
-        guard current != nil else { throw .noEpisode("there is no episode") }
+        guard current != nil else { throw .noEpisode(tr("there is no episode")) }
         let start = try chapterGuide.start(of: index)
         if !canSeek { load(play: false) }
         seek(to: start)

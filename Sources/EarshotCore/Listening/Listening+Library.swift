@@ -1,5 +1,6 @@
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -74,7 +75,7 @@ extension Listening {
         if let id = try playhead.episode(matching: uri) {
             return try select(id, play: true, remember: true)
         }
-        guard let url = URL(string: uri), url.scheme != nil else { throw .failed("“\(uri)” is not a URL") }
+        guard let url = URL(string: uri), url.scheme != nil else { throw .failed(tr("“%s” is not a URL", "\(uri)")) }
         if let podcast = library.podcast(url: url) {
             if podcast.id == currentPodcast { return try library.refresh([podcast.id]) }
             return selectNewest(of: podcast.id)

@@ -1,4 +1,5 @@
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -11,10 +12,10 @@ extension Listening {
     func select(_ id: EpisodeID, play: Bool?, remember: Bool) throws(LibraryError) {
         guard let stored = try playhead.storedEpisode(id) else { throw .noSuchEpisode(id) }
         guard let sound = stored.episode.soundURL else {
-            throw .soundURLMissing("“\(stored.episode.title ?? "episode \(id.rawValue)")” has no audio")
+            throw .soundURLMissing(tr("“%s” has no audio", stored.episode.title ?? tr("episode %d", Int(id.rawValue))))
         }
         if playhead.localFile(id) == nil, let problem = EnclosureAccess.problem(sound: sound, feed: library.podcast(stored.podcast)?.url) {
-            throw .soundURLMissing("“\(stored.episode.title ?? "episode \(id.rawValue)")” is not played: \(problem)")
+            throw .soundURLMissing(tr("“%1$s” is not played: %2$s", stored.episode.title ?? tr("episode %d", Int(id.rawValue)), problem))
         }
         let wasPlaying = status == .playing
         let wasStopped = !playhead.isOpen

@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotStore
 
 /// Playing a list of episodes read on the background (a smart playlist): the first plays now, the rest
@@ -7,7 +8,7 @@ extension Listening {
     /// Plays `listings` in order (those without audio are left out).
     func play(_ listings: [EpisodeListing]) throws(LibraryError) {
         let playable = listings.filter(\.isPlayable)
-        guard let first = playable.first else { throw .noEpisode("the playlist has no episode to play") }
+        guard let first = playable.first else { throw .noEpisode(tr("the playlist has no episode to play")) }
         let known = Dictionary(playable.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         try select(first.id, play: true, remember: true)
         let rest = playable.dropFirst().map(\.id)

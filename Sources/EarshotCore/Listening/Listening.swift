@@ -1,5 +1,6 @@
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotPlayback
 import EarshotStore
 import Foundation
@@ -106,7 +107,7 @@ public final class Listening {
 
     /// Starts or resumes the current episode.
     public func play() throws(LibraryError) {
-        guard current != nil else { throw .noEpisode("there is no episode to play: add a podcast with earshot add URL") }
+        guard current != nil else { throw .noEpisode(tr("there is no episode to play: add a podcast with earshot add URL")) }
         if playhead.isOpen { playhead.resume() } else { load(play: true) }
         changed()
     }
@@ -122,7 +123,7 @@ public final class Listening {
     /// Moves to `nextEpisode`, keeping Playing, Paused or Stopped; with none, this is the end of the
     /// current episode (a Seek past the end of the newest): Stopped at 0.
     public func next() throws(LibraryError) {
-        guard current != nil else { throw .noEpisode("there is no episode") }
+        guard current != nil else { throw .noEpisode(tr("there is no episode")) }
         guard let next = nextEpisode else { return episodeEnded() }
         try select(next, play: nil, remember: true)
     }
@@ -138,7 +139,7 @@ public final class Listening {
                 continue  // its podcast was removed since: the one before it
             }
         }
-        throw .indexOutOfRange("there is no episode before this one")
+        throw .indexOutOfRange(tr("there is no episode before this one"))
     }
 
     /// Seeks the current episode (the target is saved at once).
@@ -168,7 +169,7 @@ public final class Listening {
     /// within an episode (`EpisodeTime`), else a named error.
     public func play(episode: EpisodeID, from position: Double) throws(LibraryError) {
         guard EpisodeTime.checked(position) != nil else {
-            throw .invalidSetting("a moment is a time from the start of the episode, 0 or later")
+            throw .invalidSetting(tr("a moment is a time from the start of the episode, 0 or later"))
         }
         try select(episode, play: true, remember: true)
         seek(to: .seconds(roundedToMilliseconds: position))
@@ -178,7 +179,7 @@ public final class Listening {
     public func play(podcast: PodcastID) throws(LibraryError) {
         guard library.podcast(podcast) != nil else { throw .noSuchPodcast(podcast) }
         guard let episode = try playhead.episodeToResume(in: podcast) else {
-            throw .noEpisode("“\(library.podcast(podcast)?.channel.title ?? "podcast \(podcast.rawValue)")” has no episode left to play")
+            throw .noEpisode(tr("“%s” has no episode left to play", library.podcast(podcast)?.channel.title ?? tr("podcast %d", Int(podcast.rawValue))))
         }
         try select(episode, play: true, remember: true)
     }

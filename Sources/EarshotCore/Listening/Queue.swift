@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotStore
 
 /// What plays after the current episode and what played before it: Up Next, the play order of the
@@ -65,7 +66,7 @@ public struct Queue: Equatable {
         var items: [UpNext.Item] = []
         for id in episodes where id != current {
             guard let listing = try listing(id) else { throw .noSuchEpisode(id) }
-            guard listing.isPlayable else { throw .soundURLMissing("“\(listing.title ?? "episode \(id.rawValue)")” has no audio") }
+            guard listing.isPlayable else { throw .soundURLMissing(tr("“%s” has no audio", listing.title ?? tr("episode %d", Int(id.rawValue)))) }
             items.append(UpNext.Item(episode: id, podcast: listing.podcast))
         }
         upNext.insert(items, at: position)

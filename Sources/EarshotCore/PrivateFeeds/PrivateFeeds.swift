@@ -1,5 +1,6 @@
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import Foundation
 
 /// Private feeds, behind HTTP authentication: the rules for their user names and passwords.
@@ -81,12 +82,13 @@ public final class PrivateFeeds {
             }
             lifted.texts[index] = bare.absoluteString
             guard keeper != nil else {
-                lifted.refusals[index] = "\(bare.absoluteString): Earshot cannot keep passwords here"
+                lifted.refusals[index] = tr("%s: Earshot cannot keep passwords here", bare.absoluteString)
                 continue
             }
             guard let credential = FeedCredential(for: bare, user: user, password: password) else {
-                lifted.refusals[index] = "\(bare.absoluteString): Earshot sends a password only over https (or to this "
-                    + "computer); over plain http it would cross the network readable"
+                // TRANSLATORS: %s is a feed's address.
+                lifted.refusals[index] = tr("%s: Earshot sends a password only over https (or to this computer); over plain http it would cross the network readable",
+                                            bare.absoluteString)
                 continue
             }
             lifted.credentials[index] = credential
@@ -117,7 +119,7 @@ public final class PrivateFeeds {
                 if reports[index].needsPassword {
                     // The feed a web page led to is what asks, not the page.
                     let asking = reports[index].feed ?? reports[index].url
-                    reports[index].error = "\(asking.absoluteString): the server asks for a user name and password"
+                    reports[index].error = tr("%s: the server asks for a user name and password", asking.absoluteString)
                 }
                 continue
             }
@@ -129,8 +131,9 @@ public final class PrivateFeeds {
                     remember(true)
                 }
             } else if reports[index].needsPassword {
-                reports[index].error = "\(reports[index].url.absoluteString): \(FeedCredential.host(ofOrigin: credential.origin)) "
-                    + "did not accept the user name and password"
+                // TRANSLATORS: %1$s is a feed's address, %2$s its server's name.
+                reports[index].error = tr("%1$s: %2$s did not accept the user name and password", reports[index].url.absoluteString,
+                                          FeedCredential.host(ofOrigin: credential.origin))
             }
         }
         for (origin, before) in previous where !accepted.contains(origin) {

@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotStore
 
 /// A smart playlist's rules as a shell user types them (`earshot playlist new NAME RULE…`, D-Bus
@@ -17,7 +18,7 @@ public enum PlaylistRuleWords {
         func value(_ option: String, inline: String?) throws(PlaylistRuleError) -> String {
             if let inline { return inline }
             index += 1
-            guard index < words.count, !words[index].hasPrefix("--") else { throw .init("\(option) needs a value") }
+            guard index < words.count, !words[index].hasPrefix("--") else { throw .init(tr("%s needs a value", "\(option)")) }
             return words[index]
         }
         while index < words.count {
@@ -27,7 +28,7 @@ public enum PlaylistRuleWords {
             switch option {
             case "--podcast", "--not-podcast":
                 let text = try value(option, inline: inline)
-                guard let raw = Int64(text), raw > 0 else { throw .init("\(option) takes a podcast's number, not “\(text)”") }
+                guard let raw = Int64(text), raw > 0 else { throw .init(tr("%1$s takes a podcast's number, not “%2$s”", "\(option)", "\(text)")) }
                 if option == "--podcast" { rules.podcasts.append(PodcastID(rawValue: raw)) } else {
                     rules.excludedPodcasts.append(PodcastID(rawValue: raw))
                 }
@@ -39,15 +40,15 @@ public enum PlaylistRuleWords {
             case "--inbox", "--not-inbox": rules.inInbox = try flag(option, option == "--inbox", rules.inInbox)
             case "--longer-than", "--shorter-than":
                 let text = try value(option, inline: inline)
-                guard let seconds = span(text, bareUnit: 60) else { throw .init("\(option) takes a length such as 20m, 1h or 1h30m, not “\(text)”") }
+                guard let seconds = span(text, bareUnit: 60) else { throw .init(tr("%1$s takes a length such as 20m, 1h or 1h30m, not “%2$s”", "\(option)", "\(text)")) }
                 if option == "--longer-than" { rules.minimumSeconds = seconds } else { rules.maximumSeconds = seconds }
             case "--within", "--older-than":
                 let text = try value(option, inline: inline)
-                guard let seconds = span(text, bareUnit: 86_400) else { throw .init("\(option) takes an age such as 12h, 14d or 2w, not “\(text)”") }
+                guard let seconds = span(text, bareUnit: 86_400) else { throw .init(tr("%1$s takes an age such as 12h, 14d or 2w, not “%2$s”", "\(option)", "\(text)")) }
                 if option == "--within" { rules.publishedWithinSeconds = seconds } else { rules.publishedBeforeSeconds = seconds }
             case "--title", "--notes", "--said":
                 let text = try value(option, inline: inline)
-                guard text.contains(where: { $0.isLetter || $0.isNumber }) else { throw .init("\(option) needs at least one word") }
+                guard text.contains(where: { $0.isLetter || $0.isNumber }) else { throw .init(tr("%s needs at least one word", "\(option)")) }
                 switch option {
                 case "--title": rules.titleWords = text
                 case "--notes": rules.notesWords = text
@@ -56,26 +57,27 @@ public enum PlaylistRuleWords {
             case "--order":
                 let text = try value(option, inline: inline)
                 guard let order = PlaylistOrder(rawValue: text.lowercased()) else {
-                    throw .init("--order is one of \(PlaylistOrder.allCases.map(\.rawValue).joined(separator: ", ")), not “\(text)”")
+                    // TRANSLATORS: %1$s lists the orders (words to keep as they are), %2$s is what was given.
+                    throw .init(tr("--order is one of %1$s, not “%2$s”", PlaylistOrder.allCases.map(\.rawValue).joined(separator: ", "), text))
                 }
                 rules.order = order
             case "--limit":
                 let text = try value(option, inline: inline)
                 guard let limit = Int(text), (1...PlaylistRules.largestLimit).contains(limit) else {
-                    throw .init("--limit is a number from 1 to \(PlaylistRules.largestLimit), not “\(text)”")
+                    throw .init(tr("--limit is a number from 1 to %1$d, not “%2$s”", PlaylistRules.largestLimit, text))
                 }
                 rules.limit = limit
             default:
-                throw .init(word.hasPrefix("-") ? "there is no playlist rule \(parts[0]) (see earshot playlist new --help)"
-                                                : "“\(word)” is not a rule: rules start with -- (such as --unplayed or --title WORD)")
+                throw .init(word.hasPrefix("-") ? tr("there is no playlist rule %s (see earshot playlist new --help)", String(parts[0]))
+                                                : tr("“%s” is not a rule: rules start with -- (such as --unplayed or --title WORD)", word))
             }
             index += 1
         }
         if let minimum = rules.minimumSeconds, let maximum = rules.maximumSeconds, minimum > maximum {
-            throw .init("--longer-than is more than --shorter-than: no episode could be in the playlist")
+            throw .init(tr("--longer-than is more than --shorter-than: no episode could be in the playlist"))
         }
         if let shared = Set(rules.podcasts).intersection(rules.excludedPodcasts).first {
-            throw .init("podcast \(shared.rawValue) is both in --podcast and --not-podcast")
+            throw .init(tr("podcast %d is both in --podcast and --not-podcast", Int(shared.rawValue)))
         }
         return rules
     }
@@ -101,7 +103,7 @@ public enum PlaylistRuleWords {
     }
 
     private static func flag(_ option: String, _ value: Bool, _ before: Bool?) throws(PlaylistRuleError) -> Bool {
-        if let before, before != value { throw .init("\(option) contradicts a rule given before it") }
+        if let before, before != value { throw .init(tr("%s contradicts a rule given before it", "\(option)")) }
         return value
     }
 

@@ -1,4 +1,5 @@
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -70,11 +71,11 @@ public final class SmartPlaylists {
     public func save(_ name: String, words: [String], replacing: Bool, done: @escaping (Result<SmartPlaylist, LibraryError>) -> Void) {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= 200, !trimmed.contains(where: \.isNewline) else {
-            return done(.failure(.invalidSetting("a playlist's name is one line of text, at most 200 characters")))
+            return done(.failure(.invalidSetting(tr("a playlist's name is one line of text, at most 200 characters"))))
         }
         let exists = playlist(named: trimmed) != nil
-        if replacing, !exists { return done(.failure(.noEpisode("there is no playlist “\(trimmed)” (earshot playlist list)"))) }
-        if !replacing, exists { return done(.failure(.invalidSetting("there is already a playlist “\(trimmed)” (earshot playlist edit changes it)"))) }
+        if replacing, !exists { return done(.failure(.noEpisode(tr("there is no playlist “%s” (earshot playlist list)", "\(trimmed)")))) }
+        if !replacing, exists { return done(.failure(.invalidSetting(tr("there is already a playlist “%s” (earshot playlist edit changes it)", "\(trimmed)")))) }
         let rules: PlaylistRules
         do { rules = try PlaylistRuleWords.parse(words) } catch { return done(.failure(.invalidSetting(error.description))) }
         let store = self.store, date = timers.date
@@ -85,7 +86,7 @@ public final class SmartPlaylists {
             } catch let error as SearchQueryError {
                 return .failure(.invalidSetting(error.description))
             } catch {
-                return .failure(.failed("cannot evaluate the playlist: \(error)"))
+                return .failure(.failed(tr("cannot evaluate the playlist: %s", "\(error)")))
             }
         }) { [weak self] evaluated in
             guard let self else { return }
@@ -105,7 +106,7 @@ public final class SmartPlaylists {
                     if changed { onContentsChanged(saved) }
                     done(.success(saved))
                 case .failure(let error):
-                    done(.failure(.failed("cannot save the playlist: \(error)")))
+                    done(.failure(.failed(tr("cannot save the playlist: %s", "\(error)"))))
                 }
             }
         }
@@ -113,11 +114,11 @@ public final class SmartPlaylists {
 
     /// Removes the playlist `name`.
     public func remove(_ name: String, done: @escaping (LibraryError?) -> Void) {
-        guard let playlist = playlist(named: name) else { return done(.noEpisode("there is no playlist “\(name)” (earshot playlist list)")) }
+        guard let playlist = playlist(named: name) else { return done(.noEpisode(tr("there is no playlist “%s” (earshot playlist list)", "\(name)"))) }
         let store = self.store
         background.run({ Result { try store.removeSmartPlaylist(named: playlist.name) } }) { [weak self] result in
             guard let self else { return }
-            if case .failure(let error) = result { return done(.failed("cannot remove the playlist: \(error)")) }
+            if case .failure(let error) = result { return done(.failed(tr("cannot remove the playlist: %s", "\(error)"))) }
             all.removeAll { $0.id == playlist.id }
             contents[playlist.id] = nil
             onListChanged()
@@ -129,11 +130,11 @@ public final class SmartPlaylists {
     /// `shaped` there (a reply built off the loop); `done` hears the shape, or why not.
     public func episodes<T: Sendable>(of name: String, shaped: @escaping @Sendable (SmartPlaylist, [EpisodeListing]) -> T,
                                       done: @escaping (Result<T, LibraryError>) -> Void) {
-        guard let playlist = playlist(named: name) else { return done(.failure(.noEpisode("there is no playlist “\(name)” (earshot playlist list)"))) }
+        guard let playlist = playlist(named: name) else { return done(.failure(.noEpisode(tr("there is no playlist “%s” (earshot playlist list)", "\(name)")))) }
         let store = self.store, date = timers.date
         reader.run({ () -> Result<T, LibraryError> in
             Result { shaped(playlist, try store.listEpisodes(try store.playlistEpisodes(playlist.rules, now: date))) }
-                .mapError { .failed("cannot read the playlist: \($0)") }
+                .mapError { .failed(tr("cannot read the playlist: %s", "\($0)")) }
         }, completion: done)
     }
 
@@ -141,12 +142,12 @@ public final class SmartPlaylists {
     /// in order: the first at once, the rest at the front of Up Next. `done` hears the episodes, or why not.
     public func play(_ name: String?, id: Int64? = nil, done: @escaping (Result<[EpisodeID], LibraryError>) -> Void) {
         guard let playlist = name.flatMap(playlist(named:)) ?? all.first(where: { $0.id == id }) else {
-            return done(.failure(.noEpisode("there is no playlist “\(name ?? id.map(String.init) ?? "")” (earshot playlist list)")))
+            return done(.failure(.noEpisode(tr("there is no playlist “%s” (earshot playlist list)", name ?? id.map(String.init) ?? ""))))
         }
         let store = self.store, date = timers.date
         reader.run({ () -> Result<[EpisodeListing], LibraryError> in
             Result { try store.listEpisodes(try store.playlistEpisodes(playlist.rules, now: date)) }
-                .mapError { .failed("cannot read the playlist: \($0)") }
+                .mapError { .failed(tr("cannot read the playlist: %s", "\($0)")) }
         }) { [weak self] result in
             guard let self else { return }
             switch result {

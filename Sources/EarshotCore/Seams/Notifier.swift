@@ -1,3 +1,4 @@
+import EarshotLocale
 import Foundation
 
 /// One desktop notification as the rules compose it: plain text, an optional local image and the
@@ -33,8 +34,10 @@ public enum NoticeAction: String, Sendable, CaseIterable {
     /// The button's label.
     public var label: String {
         switch self {
-        case .play: "Play"
-        case .queue: "Add to Up Next"
+        // TRANSLATORS: a notification's button (and a KRunner action): play the episode.
+        case .play: trc("notification button", "Play")
+        // TRANSLATORS: a notification's button (and a KRunner action): queue the episodes.
+        case .queue: trc("notification button", "Add to Up Next")
         }
     }
 }

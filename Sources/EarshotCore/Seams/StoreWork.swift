@@ -1,4 +1,5 @@
 import EarshotGLib
+import EarshotLocale
 
 /// The two ways Core's parts use the store: a small read on the loop whose failure becomes a
 /// `LibraryError`, and a write on the background whose failure is logged (nobody waits for it).
@@ -8,7 +9,7 @@ enum StoreWork {
         do {
             return try body()
         } catch {
-            throw .failed("cannot read the library: \(error)")
+            throw .failed(tr("cannot read the library: %s", "\(error)"))
         }
     }
 

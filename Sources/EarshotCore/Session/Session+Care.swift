@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -23,15 +24,15 @@ extension Session {
             switch found {
             case .success(let stored?) where stored.podcast == podcast:
                 guard let released = stored.episode.releaseDate?.date else {
-                    return done(.failure(.noEpisode("“\(stored.episode.title ?? "episode \(episode.rawValue)")” has no release date to count from")))
+                    return done(.failure(.noEpisode(tr("“%s” has no release date to count from", stored.episode.title ?? tr("episode %d", Int(episode.rawValue))))))
                 }
                 self?.mark(.podcast(podcast, releasedBefore: min(released, date ?? released)), played: played, done: done)
             case .success(.some):
-                done(.failure(.noEpisode("episode \(episode.rawValue) is not an episode of podcast \(podcast.rawValue)")))
+                done(.failure(.noEpisode(tr("episode %1$s is not an episode of podcast %2$s", "\(episode.rawValue)", "\(podcast.rawValue)"))))
             case .success(nil):
                 done(.failure(.noSuchEpisode(episode)))
             case .failure(let error):
-                done(.failure(.failed("cannot read the library: \(error)")))
+                done(.failure(.failed(tr("cannot read the library: %s", "\(error)"))))
             }
         }
     }
@@ -45,7 +46,7 @@ extension Session {
                 if !marked.isEmpty { self?.events.publish(.marked(marked, played: played)) }
                 done(.success(marked))
             case .failure(let error):
-                done(.failure(.failed("cannot mark the episodes: \(error)")))
+                done(.failure(.failed(tr("cannot mark the episodes: %s", "\(error)"))))
             }
         }
     }
@@ -64,7 +65,7 @@ extension Session {
                 self?.playlists?.libraryChanged()
                 done(.success(changed))
             case .failure(let error):
-                done(.failure(.failed("cannot star the episodes: \(error)")))
+                done(.failure(.failed(tr("cannot star the episodes: %s", "\(error)"))))
             }
         }
     }
@@ -82,7 +83,7 @@ extension Session {
     public func history(since: Date?, limit: Int?, done: @escaping (Result<[ListeningRecord], LibraryError>) -> Void) {
         let store = self.store
         background.run({ Result { try store.listening(since: since, limit: limit) } }) { result in
-            done(result.mapError { .failed("cannot read the history: \($0)") })
+            done(result.mapError { .failed(tr("cannot read the history: %s", "\($0)")) })
         }
     }
 
@@ -90,7 +91,7 @@ extension Session {
     public func stats(since: Date?, done: @escaping (Result<ListeningStats, LibraryError>) -> Void) {
         let store = self.store
         background.run({ Result { ListeningStats(try store.listeningTotals(since: since, timeZone: .current)) } }) { result in
-            done(result.mapError { .failed("cannot read the history: \($0)") })
+            done(result.mapError { .failed(tr("cannot read the history: %s", "\($0)")) })
         }
     }
 }

@@ -1,5 +1,6 @@
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -55,7 +56,7 @@ extension Session {
     @discardableResult
     public func playFound(_ number: Int) throws(LibraryError) -> FoundMoment {
         guard let list = transcripts?.recentFinds else {
-            throw .noEpisode("there is no find from the last hour to take hit \(number) from (earshot find WORDS first)")
+            throw .noEpisode(tr("there is no find from the last hour to take hit %s from (earshot find WORDS first)", "\(number)"))
         }
         let found = try list.moment(number)
         switch (found.hit.episode, found.moment) {
@@ -68,7 +69,7 @@ extension Session {
 
     /// Plays the first episode of Up Next.
     public func playUpNext() throws(LibraryError) {
-        guard let first = listening.upNext.first else { throw .noEpisode("Up Next is empty") }
+        guard let first = listening.upNext.first else { throw .noEpisode(tr("Up Next is empty")) }
         try listening.play(episode: first.episode)
     }
 
@@ -136,7 +137,7 @@ extension Session {
     public func setSleepTimer(_ mode: SleepMode?) throws(LibraryError) { try listening.setSleepTimer(mode) }
     /// Goes to chapter `number` (from 1).
     public func goToChapter(_ number: Int) throws(LibraryError) {
-        guard number >= 1 else { throw .indexOutOfRange("chapters are numbered from 1") }
+        guard number >= 1 else { throw .indexOutOfRange(tr("chapters are numbered from 1")) }
         try listening.goToChapter(number - 1)
     }
     /// The next chapter (`offset` > 0) or the previous one (< 0).

@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -12,7 +13,7 @@ extension Session {
     /// Transcribes `episodes` next, in this order, downloading first those that are not (`earshot
     /// transcribe`); `completion` gets each one's outcome, on the loop.
     public func transcribe(_ episodes: [EpisodeID], completion: @escaping (Result<[(EpisodeID, TranscribeOutcome)], LibraryError>) -> Void) {
-        guard let transcription else { return completion(.failure(.failed("transcription is not available"))) }
+        guard let transcription else { return completion(.failure(.failed(tr("transcription is not available")))) }
         transcription.ask(episodes, download: { [weak self] in self?.downloads.request($0, byHand: true) }, completion: completion)
     }
 }

@@ -1,3 +1,4 @@
+import EarshotLocale
 import Foundation
 
 /// How the automatic downloads behave, library-wide: how many of Up Next to keep ready, how many
@@ -33,7 +34,7 @@ public struct DownloadSettings: Sendable, Equatable {
     /// Applies `value` to `key`; the normalised text to store, or why the value is wrong (one line).
     public mutating func apply(_ key: String, _ value: String) -> Result<String, SettingProblem> {
         guard key == Self.autoDownloadKey || Self.globalKeys.contains(key) else {
-            return .failure(SettingProblem("unknown setting “\(key)”"))
+            return .failure(SettingProblem(tr("unknown setting “%s”", key)))
         }
         return SettingsTable.normalized(key, value, in: .file).map { text in
             switch key {

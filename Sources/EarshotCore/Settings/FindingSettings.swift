@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotLocale
 
 /// The configuration file's settings of directory search: which directories are asked, for how long,
 /// where each lives (a mirror or a test server may stand in) and Podcast Index's key and secret.
@@ -23,18 +24,18 @@ public enum FindingSettings {
     static let definitions: [SettingDefinition] = [
         .init(key: directoriesKey, kind: .list(Directory.allCases.map(\.rawValue)),
               defaultValue: "itunes, fyyd (and podcastindex once its key and secret are set)", scopes: [.file],
-              summary: "the directories earshot search asks, in order of preference"),
+              summary: N_("the directories earshot search asks, in order of preference")),
         .init(key: timeoutKey, kind: .count(1...60, unit: "seconds"), defaultValue: "10", scopes: [.file],
-              summary: "how long each directory has to answer"),
+              summary: N_("how long each directory has to answer")),
         .init(key: urlKey(.itunes), kind: .address, defaultValue: DirectoryEndpoints.defaultITunes.absoluteString, scopes: [.file],
-              summary: "where Apple's iTunes Search API (search, lookups, charts) is asked"),
+              summary: N_("where Apple's iTunes Search API (search, lookups, charts) is asked")),
         .init(key: urlKey(.fyyd), kind: .address, defaultValue: DirectoryEndpoints.defaultFyyd.absoluteString, scopes: [.file],
-              summary: "where fyyd's API is asked"),
+              summary: N_("where fyyd's API is asked")),
         .init(key: urlKey(.podcastindex), kind: .address, defaultValue: DirectoryEndpoints.defaultPodcastIndex.absoluteString,
-              scopes: [.file], summary: "where the Podcast Index API is asked"),
+              scopes: [.file], summary: N_("where the Podcast Index API is asked")),
         .init(key: podcastIndexKeyKey, kind: .text, defaultValue: "none", scopes: [.file],
-              summary: "your Podcast Index API key"),
+              summary: N_("your Podcast Index API key")),
         .init(key: podcastIndexSecretKey, kind: .text, defaultValue: "none", scopes: [.file],
-              summary: "your Podcast Index API secret"),
+              summary: N_("your Podcast Index API secret")),
     ]
 }

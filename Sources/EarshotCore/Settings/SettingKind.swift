@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotLocale
 import Foundation
 
 /// What values a setting takes, how they are written, and how they read: the one parser behind the
@@ -27,26 +28,43 @@ public enum SettingKind: Sendable {
     public var form: String {
         switch self {
         case .flag:
-            return "on or off"
+            // TRANSLATORS: the values a setting takes; "on" and "off" are written as they are.
+            return tr("on or off")
         case .number(let range, let unit):
             let decimals = [range.lowerBound, range.upperBound].contains { $0 != $0.rounded() } ? 1 : 0
-            let bound = { (value: Double) in String(format: "%.\(decimals)f", value) }
-            return "a number\(unit.isEmpty ? "" : " of \(unit)") from \(bound(range.lowerBound)) to \(bound(range.upperBound))"
+            let bound = { (value: Double) in LocaleFormat.current.decimal(value, fractionDigits: decimals) }
+            return Self.numberForm(unit, bound(range.lowerBound), bound(range.upperBound))
         case .count(let range, let unit):
-            return "a number\(unit.isEmpty ? "" : " of \(unit)") from \(range.lowerBound) to \(range.upperBound)"
+            return Self.numberForm(unit, LocaleFormat.current.integer(range.lowerBound), LocaleFormat.current.integer(range.upperBound))
         case .timeSpan:
-            return "a time like 1d, 12h, 30m or never"
+            // TRANSLATORS: the values a setting takes; the examples (1d, never…) are written as they are.
+            return tr("a time like 1d, 12h, 30m or never")
         case .size:
-            return "a size like 2GiB, 500MB or unlimited"
+            // TRANSLATORS: the values a setting takes; the examples (2GiB, unlimited…) are written as they are.
+            return tr("a size like 2GiB, 500MB or unlimited")
         case .choice(let words):
-            return words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
+            // TRANSLATORS: the values a setting takes: %1$s lists words, %2$s is the last word (written as they are).
+            return tr("%1$s or %2$s", words.dropLast().joined(separator: ", "), words.last ?? "")
         case .list(let words):
-            return "some of " + words.dropLast().joined(separator: ", ") + " and " + (words.last ?? "") + ", separated by commas, or none"
+            // TRANSLATORS: the values a setting takes: %1$s lists words, %2$s is the last word (written as they are, like "none").
+            return tr("some of %1$s and %2$s, separated by commas, or none", words.dropLast().joined(separator: ", "), words.last ?? "")
         case .address:
-            return "an http or https URL"
+            return tr("an http or https URL")
         case .text:
-            return "any text"
+            return tr("any text")
         }
+    }
+
+    /// The names of the units the table counts in, marked for translation.
+    private static let units: [String: StaticString] = [
+        "seconds": N_("seconds"), "minutes": N_("minutes"), "episodes": N_("episodes"), "downloads": N_("downloads"),
+    ]
+
+    /// "a number of seconds from 0 to 60"; "a number from 0.5 to 3.0" without a unit.
+    private static func numberForm(_ unit: String, _ lowest: String, _ highest: String) -> String {
+        guard !unit.isEmpty else { return tr("a number from %1$s to %2$s", lowest, highest) }
+        // TRANSLATORS: the values a setting takes: %1$s is a unit (seconds, minutes, episodes, downloads).
+        return tr("a number of %1$s from %2$s to %3$s", units[unit].map { tr(marked: $0) } ?? unit, lowest, highest)
     }
 
     /// `text` as stored (normalised), or nil when it is not a value of this kind.

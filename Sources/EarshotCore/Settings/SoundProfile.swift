@@ -1,3 +1,4 @@
+import EarshotLocale
 import Foundation
 
 /// How a podcast sounds: its speed (pitch kept), silence trimming, voice boost, and the intro and outro
@@ -44,7 +45,7 @@ public struct SoundProfile: Sendable, Equatable {
 
     /// `text` as stored for `key` (on/off, or a number as written), or why it is not a value of `key`.
     public static func normalized(_ key: String, _ text: String) throws(LibraryError) -> String {
-        guard keys.contains(key) else { throw .invalidSetting("unknown setting “\(key)”") }
+        guard keys.contains(key) else { throw .invalidSetting(tr("unknown setting “%s”", "\(key)")) }
         switch SettingsTable.normalized(key, text, in: .file) {
         case .success(let value): return value
         case .failure(let problem): throw .invalidSetting(problem.description)

@@ -1,4 +1,5 @@
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import EarshotSync
 import Foundation
@@ -185,6 +186,6 @@ public final class Sync {
 
     /// A store that could not be read or written, as the sync's failure.
     static func storeFailure(_ error: Error) -> SyncFailure {
-        .server("the library could not be read or written: \(error)")
+        .server(tr("the library could not be read or written: %s", "\(error)"))
     }
 }

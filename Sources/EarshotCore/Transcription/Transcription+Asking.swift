@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -32,7 +33,7 @@ extension Transcription {
                     return (episode, candidate, downloaded, try store.hasTranscript(episode))
                 })
             } catch {
-                return .failure(.failed("cannot read the episodes: \(error)"))
+                return .failure(.failed(tr("cannot read the episodes: %s", "\(error)")))
             }
         }) { [weak self] read in
             guard let self else { return }
@@ -41,7 +42,7 @@ extension Transcription {
             case .success(let rows):
                 if let missing = rows.first(where: { $0.1 == nil }) { return completion(.failure(.noSuchEpisode(missing.0))) }
                 let outcomes = rows.map { episode, candidate, downloaded, published -> (EpisodeID, TranscribeOutcome) in
-                    if published { return (episode, .refused("its publisher's transcript is stored")) }
+                    if published { return (episode, .refused(tr("its publisher's transcript is stored"))) }
                     if let why = self.languageReason(candidate?.language) { return (episode, .refused(why)) }
                     return (episode, downloaded ? .queued : .downloading)
                 }

@@ -1,5 +1,6 @@
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -210,7 +211,7 @@ public final class Transcription {
                 case false?: // The publisher's transcript arrived: it wins.
                     if let current = self.running, current === running { self.stop(current); self.choose() }
                 case nil: // Could not store (a full disk): what is stored stays; try again later.
-                    self.failed(running, "cannot store what was heard")
+                    self.failed(running, tr("cannot store what was heard"))
                 }
             }
         case .done:
@@ -298,8 +299,10 @@ public final class Transcription {
 
     static func describe(_ why: TranscriberUnavailable) -> String {
         switch why {
-        case .notInstalled(let setUp): "the transcriber is not installed (to set it up: \(setUp))"
-        case .broken(let said): "the transcriber cannot work: \(said)"
+        // TRANSLATORS: %s is the command that sets the transcriber up.
+        case .notInstalled(let setUp): tr("the transcriber is not installed (to set it up: %s)", setUp)
+        // TRANSLATORS: %s is what the transcriber said (in English).
+        case .broken(let said): tr("the transcriber cannot work: %s", said)
         }
     }
 }

@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -13,8 +14,9 @@ public enum TranscriptionChoice {
     /// Why `engine` does not transcribe an episode of a feed in `feedLanguage`, or nil when it does.
     public static func languageReason(_ feedLanguage: String?, engine: EngineDescription) -> String? {
         guard !knows(engine.languages, feedLanguage), let feedLanguage else { return nil }
-        return "its feed's language is \(feedLanguage), which the transcriber (\(engine.generator)) does not know"
-            + " (it knows \(engine.languages.joined(separator: ", ")))"
+        // TRANSLATORS: %1$s is a language code (fr), %2$s the transcriber's name, %3$s the codes it knows (de, en).
+        return tr("its feed's language is %1$s, which the transcriber (%2$s) does not know (it knows %3$s)",
+                  feedLanguage, "\(engine.generator)", engine.languages.joined(separator: ", "))
     }
 
     /// Whether the `transcribe` setting is on for a podcast: its own value, else the library's, else on.

@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -92,8 +93,10 @@ public struct PowerState: Sendable, Equatable {
 
     /// Why transcribing waits, or nil when it may run.
     public var pauseReason: String? {
-        if onBattery { return "on battery" }
-        if powerSaver { return "the power profile is power-saver" }
+        // TRANSLATORS: why transcribing waits: the computer runs on its battery.
+        if onBattery { return tr("on battery") }
+        // TRANSLATORS: why transcribing waits; "power-saver" is the name of the system's power profile.
+        if powerSaver { return tr("the power profile is power-saver") }
         return nil
     }
 }

@@ -1,3 +1,4 @@
+import EarshotLocale
 import Foundation
 
 /// The hits of the last `earshot find`, numbered from 1: `earshot play --hit 2` plays the second from its
@@ -17,8 +18,10 @@ public struct FoundList: Sendable {
     /// Hit `number`, or why there is none.
     public func moment(_ number: Int) throws(LibraryError) -> FoundMoment {
         guard moments.indices.contains(number - 1) else {
-            let has = moments.count == 1 ? "it has 1" : "it has 1 to \(moments.count)"
-            throw .indexOutOfRange("there is no hit \(number) of the last find, “\(words)”: \(has)")
+            // TRANSLATORS: %2$s is what was searched for (earshot find).
+            throw .indexOutOfRange(moments.count == 1 ? tr("there is no hit %1$d of the last find, “%2$s”: it has 1", number, words)
+                // TRANSLATORS: %2$s is what was searched for (earshot find); %3$d is the number of hits.
+                : tr("there is no hit %1$d of the last find, “%2$s”: it has 1 to %3$d", number, words, moments.count))
         }
         return moments[number - 1]
     }

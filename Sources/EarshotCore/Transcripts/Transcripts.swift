@@ -1,5 +1,6 @@
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -79,13 +80,16 @@ public final class Transcripts {
                 if let transcript = try store.transcript(of: episode) { return .success(.stored(transcript)) }
                 let readable = Self.readable(stored, episodes)
                 guard let link = TranscriptChoice.best(of: readable.links, languages: languages) else {
-                    var why = readable.refusal ?? "its feed lists none"
+                    var why = readable.refusal ?? tr("its feed lists none")
                     if let transcriber {
                         let language = (try? episodes.podcast(stored.podcast))??.channel.language
-                        why += TranscriptionChoice.languageReason(language, engine: transcriber).map { "; Earshot does not make one: \($0)" }
-                            ?? "; Earshot makes one once it is downloaded (earshot transcribe EPISODE)"
+                        // TRANSLATORS: %1$s says why the feed gives no transcript, %2$s why Earshot cannot make one.
+                        why = TranscriptionChoice.languageReason(language, engine: transcriber).map { tr("%1$s; Earshot does not make one: %2$s", why, $0) }
+                            // TRANSLATORS: %s says why the feed gives no transcript; keep "earshot transcribe EPISODE".
+                            ?? tr("%s; Earshot makes one once it is downloaded (earshot transcribe EPISODE)", why)
                     }
-                    return .failure(.noEpisode("“\(stored.episode.title ?? "this episode")” has no transcript: \(why)"))
+                    // TRANSLATORS: %1$s is the episode's title, %2$s why it has no transcript.
+                    return .failure(.noEpisode(tr("“%1$s” has no transcript: %2$s", stored.episode.title ?? tr("this episode"), why)))
                 }
                 return .success(.fetch(link))
             } catch {
@@ -95,7 +99,7 @@ public final class Transcripts {
             switch answer {
             case .success(.stored(let transcript)): completion(.success(transcript))
             case .success(.fetch(let link)):
-                guard let self else { return completion(.failure(.failed("Earshot is shutting down"))) }
+                guard let self else { return completion(.failure(.failed(tr("Earshot is shutting down")))) }
                 let starting = self.fetching[episode] == nil
                 self.fetching[episode, default: []].append(completion)
                 if starting { self.fetch(link, for: episode) }
@@ -136,7 +140,7 @@ public final class Transcripts {
     public func find(_ text: String, podcast: PodcastID?, within scope: SearchScope? = nil, limit: Int, marks: SnippetMarks,
                      numbered: Bool = false, completion: @escaping (Result<[FoundMoment], LibraryError>) -> Void) {
         guard !QueryBounds.isTooLong(text) else {
-            return completion(.failure(.invalidSetting("the words to find are longer than \(QueryBounds.maximumLength) characters: give fewer")))
+            return completion(.failure(.invalidSetting(trn("the words to find are longer than %d character: give fewer", "the words to find are longer than %d characters: give fewer", QueryBounds.maximumLength, QueryBounds.maximumLength))))
         }
         let query: SearchQuery
         do throws(SearchQueryError) { query = try SearchQuery(text) } catch { return completion(.failure(.invalidSetting("\(error)"))) }
@@ -158,7 +162,7 @@ public final class Transcripts {
                     return FoundMoment(hit: hit, podcastTitle: listed[episode]?.podcastTitle, episodeTitle: listed[episode]?.title)
                 })
             } catch {
-                return .failure(.failed("cannot search the library: \(error)"))
+                return .failure(.failed(tr("cannot search the library: %s", "\(error)")))
             }
         }) { [weak self] result in
             if numbered, case .success(let moments) = result, let self {
@@ -185,7 +189,7 @@ public final class Transcripts {
                         try store.storeTranscript(segments, for: episode, from: link.url, fetchedAt: now)
                         return .success(transcript)
                     } catch {
-                        return .failure(.failed("cannot store the transcript: \(error)"))
+                        return .failure(.failed(tr("cannot store the transcript: %s", "\(error)")))
                     }
                 }) { [weak self] stored in self?.settle(episode, stored) }
             case .failure(let error):

@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// Why a cover image could not be cached.
 public enum ArtError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server did not send an image: a Content-Type other than `image/*` (an HTML error page served
@@ -22,29 +24,29 @@ public enum ArtError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notAnImage(let what):
-            return "the cover art is not an image: \(what)"
+            return tr("the cover art is not an image: %s", "\(what)")
         case .http(let status, let reason):
-            return reason.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status) \(reason)"
+            return reason.isEmpty ? tr("the server answered HTTP %s", "\(status)") : tr("the server answered HTTP %1$s %2$s", "\(status)", "\(reason)")
         case .connectivity(let message):
-            return "could not download the cover art: \(message)"
+            return tr("could not download the cover art: %s", "\(message)")
         case .tooLarge(let limit):
-            return "the cover art is larger than the \(ArtError.formatted(limit)) limit"
+            return tr("the cover art is larger than the %s limit", "\(ArtError.formatted(limit))")
         case .unsupportedScheme(let scheme):
             return scheme.isEmpty
-                ? "the cover art URL has no scheme (only http, https and file are supported)"
-                : "Earshot cannot fetch cover art over \(scheme) (only http, https and file are supported)"
+                ? tr("the cover art URL has no scheme (only http, https and file are supported)")
+                : tr("Earshot cannot fetch cover art over %s (only http, https and file are supported)", "\(scheme)")
         case .transfer(let fault):
-            return "could not download the cover art: \(fault)"
+            return tr("could not download the cover art: %s", "\(fault)")
         case .missingFile(let path):
-            return "there is no image file \(path)"
+            return tr("there is no image file %s", "\(path)")
         case .cannotWrite(let path, let reason):
-            return "could not store the cover art in \(path): \(reason)"
+            return tr("could not store the cover art in %1$s: %2$s", "\(path)", "\(reason)")
         }
     }
 
     private static func formatted(_ bytes: Int64) -> String {
-        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
-        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
-        return "\(bytes) bytes"
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return tr("%s MiB", "\(bytes >> 20)") }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return tr("%s KiB", "\(bytes >> 10)") }
+        return tr("%s bytes", "\(bytes)")
     }
 }

@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// Why a directory gave no shows, in words that follow the directory's name ("fyyd: did not answer
 /// within 10 s").
 public enum DirectoryError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -25,18 +27,22 @@ public enum DirectoryError: Error, Sendable, Equatable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case .unreachable(let words): "could not be reached: \(words)"
-        case .rateLimited(let after?): "asked Earshot to slow down (429 Too Many Requests; try again after \(after))"
-        case .rateLimited(nil): "asked Earshot to slow down (429 Too Many Requests)"
-        case .http(let status, let reason): reason.isEmpty ? "answered HTTP \(status)" : "answered HTTP \(status) \(reason)"
-        case .refused(let words): "refused: \(words)"
-        case .unreadable(let words): "sent a reply Earshot cannot read (\(words))"
-        case .tooLarge(let limit): "sent a reply larger than \(limit >> 20) MiB"
-        case .missingKey: "needs podcastindex-key and podcastindex-secret in the configuration file"
-        case .timedOut(let seconds): "did not answer within \(seconds) s"
-        case .notFound(let id): "has no show \(id) with a feed"
+        // TRANSLATORS: this and the next messages follow a directory's name: "Apple Podcasts could not be reached: …".
+        case .unreachable(let words): tr("could not be reached: %s", "\(words)")
+        // TRANSLATORS: follows a directory's name ("fyyd asked Earshot to slow down …").
+        case .rateLimited(let after?): tr("asked Earshot to slow down (429 Too Many Requests; try again after %s)", "\(after)")
+        case .rateLimited(nil): tr("asked Earshot to slow down (429 Too Many Requests)")
+        case .http(let status, let reason): reason.isEmpty ? tr("answered HTTP %s", "\(status)") : tr("answered HTTP %1$s %2$s", "\(status)", "\(reason)")
+        case .refused(let words): tr("refused: %s", "\(words)")
+        case .unreadable(let words): tr("sent a reply Earshot cannot read (%s)", "\(words)")
+        case .tooLarge(let limit): tr("sent a reply larger than %s MiB", "\(limit >> 20)")
+        // TRANSLATORS: follows a directory's name ("Podcast Index needs …"); keep the settings' names.
+        case .missingKey: tr("needs podcastindex-key and podcastindex-secret in the configuration file")
+        case .timedOut(let seconds): tr("did not answer within %s s", "\(seconds)")
+        case .notFound(let id): tr("has no show %s with a feed", "\(id)")
         case .redirected(let host):
-            "sent Earshot to \(host), where its key is not sent (set the directory's -url in the configuration file to its new address)"
+            // TRANSLATORS: follows a directory's name; %s is a server's name; keep "-url" (a setting's ending, itunes-url).
+            tr("sent Earshot to %s, where its key is not sent (set the directory's -url in the configuration file to its new address)", host)
         }
     }
 }

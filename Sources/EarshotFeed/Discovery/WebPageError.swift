@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// Why a web page's feed links could not be read, in words that follow the page's address.
 public enum WebPageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server could not be reached, or the transfer failed.
@@ -11,11 +13,11 @@ public enum WebPageError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unreachable(let words): "could not be reached: \(words)"
-        case .http(let status, let reason): reason.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status) \(reason)"
-        case .notAWebPage(let type?): "neither a feed nor a web page (\(type))"
-        case .notAWebPage(nil): "neither a feed nor a web page"
-        case .tooLarge(let limit): "the page is larger than \(limit >> 20) MiB, so its feed links were not looked for"
+        case .unreachable(let words): tr("could not be reached: %s", "\(words)")
+        case .http(let status, let reason): reason.isEmpty ? tr("the server answered HTTP %s", "\(status)") : tr("the server answered HTTP %1$s %2$s", "\(status)", "\(reason)")
+        case .notAWebPage(let type?): tr("neither a feed nor a web page (%s)", "\(type)")
+        case .notAWebPage(nil): tr("neither a feed nor a web page")
+        case .tooLarge(let limit): tr("the page is larger than %s MiB, so its feed links were not looked for", "\(limit >> 20)")
         }
     }
 }

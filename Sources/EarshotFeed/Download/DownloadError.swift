@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// Why an episode download did not produce its file. Every case but `http`, `notAudio`, `redirectLoop`
 /// and `unsupportedScheme` leaves the part file in place, so the next download resumes where this one
 /// stopped.
@@ -28,28 +30,32 @@ public enum DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsupportedScheme(let scheme):
-            return "Earshot cannot download episodes over \(scheme.isEmpty ? "a URL without a scheme" : scheme) (only http and https)"
+            return scheme.isEmpty ? tr("Earshot cannot download episodes over a URL without a scheme (only http and https)")
+                // TRANSLATORS: %s is a URL scheme (ftp).
+                : tr("Earshot cannot download episodes over %s (only http and https)", scheme)
         case .http(let status, let reason):
-            return reason.isEmpty ? "the server answered HTTP \(status)" : "the server answered HTTP \(status) \(reason)"
+            return reason.isEmpty ? tr("the server answered HTTP %s", "\(status)") : tr("the server answered HTTP %1$s %2$s", "\(status)", "\(reason)")
         case .notAudio(let what):
-            return "the server sent \(what) instead of the episode's audio"
+            return tr("the server sent %s instead of the episode's audio", "\(what)")
         case .redirectLoop(let what):
-            return "the download was redirected in circles: \(what)"
+            return tr("the download was redirected in circles: %s", "\(what)")
         case .connectivity(let message):
-            return "could not download the episode: \(message)"
+            return tr("could not download the episode: %s", "\(message)")
         case .transfer(let fault):
-            return "could not download the episode: \(fault)"
+            return tr("could not download the episode: %s", "\(fault)")
         case .interrupted(let received, let expected, let reason):
-            let of = expected.map { " of \($0)" } ?? ""
-            return "the download stopped after \(received)\(of) bytes (\(reason)); the part is kept and the next attempt resumes"
+            // TRANSLATORS: %1$s and %2$s count bytes, %3$s says why the download stopped.
+            return expected.map { tr("the download stopped after %1$s of %2$s bytes (%3$s); the part is kept and the next attempt resumes", "\(received)", "\($0)", reason) }
+                // TRANSLATORS: %1$s counts bytes, %2$s says why the download stopped.
+                ?? tr("the download stopped after %1$s bytes (%2$s); the part is kept and the next attempt resumes", "\(received)", reason)
         case .diskFull(let path):
-            return "the disk is full: could not write \(path) (the part is kept; nothing was saved as complete)"
+            return tr("the disk is full: could not write %s (the part is kept; nothing was saved as complete)", "\(path)")
         case .cannotWrite(let path, let reason):
-            return "could not write \(path): \(reason)"
+            return tr("could not write %1$s: %2$s", "\(path)", "\(reason)")
         case .badRange(let what):
-            return "the server sent the wrong part of the file: \(what)"
+            return tr("the server sent the wrong part of the file: %s", "\(what)")
         case .cancelled:
-            return "the download was cancelled (the part is kept)"
+            return tr("the download was cancelled (the part is kept)")
         }
     }
 }

@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// Why a file could not be read as an OPML subscription list. Its description is one plain line that
 /// starts with the line of the file at fault when there is one (`line 12: …`).
 public enum OPMLError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -20,7 +22,7 @@ public enum OPMLError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         let text: String
         switch self {
-        case .notWellFormed(_, let reason): text = "the file is not well-formed XML: \(reason)"
+        case .notWellFormed(_, let reason): text = tr("the file is not well-formed XML: %s", reason)
         case .notOPML(_, let reason), .refused(_, let reason): text = reason
         }
         return line.map { "line \($0): \(text)" } ?? text

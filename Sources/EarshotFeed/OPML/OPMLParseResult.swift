@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// What an OPML subscription list holds: the feeds to subscribe to, in document order, and the
 /// outlines that looked like subscriptions but were left out, each with its line and reason.
 ///
@@ -33,7 +35,7 @@ public struct OPMLSkippedEntry: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `line 12: ftp://example.com/feed.xml: the address is not http or https (ftp)`.
-    public var description: String { "line \(line): \(label.isEmpty ? "(no title)" : label): \(reason)" }
+    public var description: String { "line \(line): \(label.isEmpty ? tr("(no title)") : label): \(reason)" }
 }
 
 /// Why an OPML outline was not taken as a feed.
@@ -56,13 +58,13 @@ public enum OPMLSkipReason: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .duplicate(let firstLine): return "the same feed as line \(firstLine)"
-        case .link: return "a link to a web page or another OPML file, not a feed"
-        case .missingAddress: return "marked as a feed but has no feed address (xmlUrl)"
-        case .relativeAddress: return "the feed address is relative, with nothing to resolve it against"
-        case .unsupportedScheme(let scheme): return "the feed address is not http or https (\(scheme))"
-        case .invalidAddress: return "the feed address is not a valid URL"
-        case .commentedOut: return "commented out (isComment)"
+        case .duplicate(let firstLine): return tr("the same feed as line %s", "\(firstLine)")
+        case .link: return tr("a link to a web page or another OPML file, not a feed")
+        case .missingAddress: return tr("marked as a feed but has no feed address (xmlUrl)")
+        case .relativeAddress: return tr("the feed address is relative, with nothing to resolve it against")
+        case .unsupportedScheme(let scheme): return tr("the feed address is not http or https (%s)", "\(scheme)")
+        case .invalidAddress: return tr("the feed address is not a valid URL")
+        case .commentedOut: return tr("commented out (isComment)")
         }
     }
 }

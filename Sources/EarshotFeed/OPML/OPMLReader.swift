@@ -1,5 +1,6 @@
 import CEarshot
 import CLibXML2
+import EarshotLocale
 import Foundation
 
 /// The state of one OPML read by libxml2's SAX2 parser, as hardened as `FeedParser`: no network, no DTD
@@ -44,7 +45,7 @@ struct OPMLReader {
             }
             return .failure(failure)
         }
-        guard sawRoot else { return .failure(.notOPML(line: line, reason: "the file has no root element")) }
+        guard sawRoot else { return .failure(.notOPML(line: line, reason: tr("the file has no root element"))) }
         return .success(collector.result)
     }
 
@@ -52,11 +53,11 @@ struct OPMLReader {
     private static func notXML(_ prefix: [UInt8], libxml2 reason: String) -> String {
         let start = String(decoding: prefix.prefix(1024), as: UTF8.self).lowercased()
         if start.contains("<html") || start.contains("<!doctype html") {
-            return "the file is a web page (HTML), not an OPML subscription list"
+            return tr("the file is a web page (HTML), not an OPML subscription list")
         }
         let first = start.first { !$0.isWhitespace && $0 != "\u{FEFF}" }
-        if first == "{" || first == "[" { return "the file is JSON, not an OPML subscription list" }
-        return "the file is not XML, so not an OPML subscription list (\(reason))"
+        if first == "{" || first == "[" { return tr("the file is JSON, not an OPML subscription list") }
+        return tr("the file is not XML, so not an OPML subscription list (%s)", "\(reason)")
     }
 
     private mutating func startElement(_ localname: UnsafePointer<UInt8>, _ attributeCount: Int,
@@ -69,7 +70,7 @@ struct OPMLReader {
             guard name.lowercased() == "opml" else { return stop(.notOPML(line: line, reason: Self.notOPML(root: name))) }
         }
         if depth > SAXSession.maximumDepth {
-            return stop(.refused(line: line, reason: "elements are nested more than \(SAXSession.maximumDepth) levels deep"))
+            return stop(.refused(line: line, reason: tr("elements are nested more than %s levels deep", "\(SAXSession.maximumDepth)")))
         }
         var within = commented.last ?? false
         if name == "outline" {
@@ -93,15 +94,15 @@ struct OPMLReader {
 
     private static func notOPML(root: String) -> String {
         switch root.lowercased() {
-        case "rss", "rdf", "feed": return "the file is a podcast feed (<\(root)>), not an OPML subscription list"
-        case "html": return "the file is a web page (HTML), not an OPML subscription list"
-        default: return "the file's root element is <\(root)>, not <opml>: it is not an OPML subscription list"
+        case "rss", "rdf", "feed": return tr("the file is a podcast feed (<%s>), not an OPML subscription list", "\(root)")
+        case "html": return tr("the file is a web page (HTML), not an OPML subscription list")
+        default: return tr("the file's root element is <%s>, not <opml>: it is not an OPML subscription list", "\(root)")
         }
     }
 
     private mutating func refuseEntity(_ name: UnsafePointer<UInt8>?) {
         let entity = name.map { String(cString: $0) } ?? "?"
-        stop(.refused(line: line, reason: "the file declares its own entity (\(entity)); OPML never needs one, and Earshot refuses them for safety"))
+        stop(.refused(line: line, reason: tr("the file declares its own entity (%s); OPML never needs one, and Earshot refuses them for safety", "\(entity)")))
     }
 
     /// Where libxml2's context-free errors go during a parse (see `withLibXML2Errors`).
@@ -116,7 +117,7 @@ struct OPMLReader {
             failure = .refused(line: line, reason: EncodingFailure.reason(libxml2: error.message, parser: context))
             return
         }
-        let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "malformed XML"
+        let message = error.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? tr("malformed XML")
         failure = .notWellFormed(line: Int(error.line), reason: message)
     }
 

@@ -1,5 +1,6 @@
 import CEarshot
 import CLibXML2
+import EarshotLocale
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -63,7 +64,7 @@ public final class OPMLStreamReader {
     /// The feeds and skipped outlines, after the last piece; throws when the file is empty, not
     /// well-formed XML or not OPML, naming the line at fault.
     public func finish() throws(OPMLError) -> OPMLParseResult {
-        guard !blank else { throw .notOPML(line: nil, reason: "the file is empty, not an OPML subscription list") }
+        guard !blank else { throw .notOPML(line: nil, reason: tr("the file is empty, not an OPML subscription list")) }
         if !hasFailed { parsePending(last: true) }
         return try reader.pointee.result(prefix: prefix).get()
     }
@@ -90,8 +91,8 @@ public final class OPMLStreamReader {
     /// the first four bytes, from which it tells the encoding).
     private func parse(_ bytes: UnsafeRawBufferPointer, last: Bool) {
         if let line = lineWithTooManyAttributes(bytes) {
-            reader.pointee.failure = .refused(line: line, reason: "a tag has more than \(AttributeCounter.limit) attributes; "
-                + "an OPML file never needs that many, and libxml2 would take minutes to check them")
+            reader.pointee.failure = .refused(line: line, reason: tr("a tag has more than %s attributes; an OPML file never needs that many, and libxml2 would take minutes to check them",
+                                                                          "\(AttributeCounter.limit)"))
             return
         }
         let chars = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
@@ -100,7 +101,7 @@ public final class OPMLStreamReader {
             offset = min(4, bytes.count)
             var handler = OPMLReader.handler()  // libxml2 keeps a copy
             guard let context = xmlCreatePushParserCtxt(&handler, reader, chars, Int32(offset), nil) else {
-                reader.pointee.failure = .notOPML(line: nil, reason: "libxml2 could not start a parser")
+                reader.pointee.failure = .notOPML(line: nil, reason: tr("libxml2 could not start a parser"))
                 return
             }
             reader.pointee.context = context

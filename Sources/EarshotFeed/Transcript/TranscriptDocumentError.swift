@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// Why a document gave no transcript, in plain words (`description`).
 public enum TranscriptDocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     /// There are no bytes, or no text in them (a WebVTT header alone, empty paragraphs).
@@ -11,10 +13,10 @@ public enum TranscriptDocumentError: Error, Sendable, Equatable, CustomStringCon
 
     public var description: String {
         switch self {
-        case .empty: "the transcript has no text"
-        case .tooLarge(let limit): "the transcript is larger than \(limit >> 20) MiB"
-        case .tooManySegments(let limit): "the transcript has more than \(limit) segments"
-        case .notATranscript(let why): "the transcript cannot be read: \(why)"
+        case .empty: tr("the transcript has no text")
+        case .tooLarge(let limit): tr("the transcript is larger than %s MiB", "\(limit >> 20)")
+        case .tooManySegments(let limit): tr("the transcript has more than %s segments", "\(limit)")
+        case .notATranscript(let why): tr("the transcript cannot be read: %s", "\(why)")
         }
     }
 }

@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// Why an episode's transcript could not be had, in plain words.
 public enum TranscriptFetchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server could not be reached, answered with an error, or the transfer failed; or the file
@@ -11,7 +13,7 @@ public enum TranscriptFetchError: Error, Sendable, Equatable, CustomStringConver
     public var description: String {
         switch self {
         case .transfer(let words): words
-        case .tooLarge(let limit): "the transcript is larger than \(limit >> 20) MiB"
+        case .tooLarge(let limit): tr("the transcript is larger than %s MiB", "\(limit >> 20)")
         case .document(let error): error.description
         }
     }

@@ -1,3 +1,4 @@
+import EarshotLocale
 import Foundation
 
 /// A transfer Earshot stopped on purpose: a redirect it will not follow, or a server too slow to wait
@@ -14,11 +15,11 @@ public enum TransferFault: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .redirectRefused(let from, let to):
-            return "\(from) redirected to \(to), which Earshot refuses: a redirect from http or https may only lead to http or https"
+            return tr("%1$s redirected to %2$s, which Earshot refuses: a redirect from http or https may only lead to http or https", "\(from)", "\(to)")
         case .deadlineExceeded(let seconds):
-            return "the transfer took longer than its limit of \(Self.format(seconds)) s"
+            return tr("the transfer took longer than its limit of %s s", "\(Self.format(seconds))")
         case .tooSlow(let rate, let window):
-            return "the server sent less than \(rate) bytes per second over \(Self.format(window)) s"
+            return tr("the server sent less than %1$s bytes per second over %2$s s", "\(rate)", "\(Self.format(window))")
         }
     }
 

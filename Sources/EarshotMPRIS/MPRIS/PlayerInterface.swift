@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// `org.mpris.MediaPlayer2.Player`: the player's state as properties, and the playback commands with
 /// the spec's rules applied before they reach `PlayerControl`.
 ///
@@ -94,7 +96,7 @@ final class PlayerInterface: BusInterface {
         case "Play":
             if episode != nil { try forward { () throws(PlayerError) in try control.play() } }
         case "PlayPause":
-            guard episode != nil else { throw PlayerError.noEpisode("there is no current episode").busError }
+            guard episode != nil else { throw PlayerError.noEpisode(tr("there is no current episode")).busError }
             try forward { () throws(PlayerError) in try control.playPause() }
         case "Stop":
             try forward { () throws(PlayerError) in try control.stop() }
@@ -131,8 +133,9 @@ final class PlayerInterface: BusInterface {
 
     private func openURI(_ uri: String) throws(BusError) {
         guard let scheme = Self.scheme(of: uri), MediaPlayer2Interface.supportedURISchemes.contains(scheme) else {
-            throw PlayerError.unsupportedURIScheme("cannot open '\(uri)': supported schemes are "
-                + MediaPlayer2Interface.supportedURISchemes.joined(separator: ", ")).busError
+            // TRANSLATORS: %1$s is an address, %2$s lists URL schemes (http, https, file).
+            throw PlayerError.unsupportedURIScheme(tr("cannot open '%1$s': supported schemes are %2$s", uri,
+                                                      MediaPlayer2Interface.supportedURISchemes.joined(separator: ", "))).busError
         }
         try forward { () throws(PlayerError) in try control.openURI(uri) }
     }

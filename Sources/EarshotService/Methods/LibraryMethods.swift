@@ -1,5 +1,6 @@
 import EarshotCore
 import EarshotFeed
+import EarshotLocale
 import EarshotMPRIS
 import EarshotStore
 import Foundation
@@ -19,7 +20,7 @@ enum LibraryMethods {
         Row("Subscribe", .addresses("urls"), .bool("auto_queue"), out: "aa{sv}") { $0.subscribe($1, autoQueue: $2) },
         Row("SubscribePrivate", .string("url"), .string("user"), .string("password"), .bool("auto_queue"), out: "aa{sv}") {
             library, url, user, password, autoQueue throws(LibraryError) in
-            guard !user.isEmpty, !password.isEmpty else { throw .invalidSetting("a user name and a password are needed") }
+            guard !user.isEmpty, !password.isEmpty else { throw .invalidSetting(tr("a user name and a password are needed")) }
             return library.subscribe([url], autoQueue: autoQueue, user: user, password: password)
         },
         Row("Unsubscribe", .podcast(), .bool("delete_files")) { library, podcast, deletingFiles throws(LibraryError) in

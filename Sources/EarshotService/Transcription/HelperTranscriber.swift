@@ -1,6 +1,7 @@
 import CGLib
 import EarshotCore
 import EarshotGLib
+import EarshotLocale
 import EarshotPlayback
 import Foundation
 
@@ -29,7 +30,8 @@ public final class HelperTranscriber: Transcriber {
         let packaged = "/usr/share/earshot/transcriber/setup"
         return FileManager.default.isExecutableFile(atPath: packaged)
             ? "\(packaged) ~/.local/share/earshot/transcriber"
-            : "make transcriber in Earshot's source tree, or scripts/setup-transcriber ~/.local/share/earshot/transcriber"
+            // TRANSLATORS: keep the commands "make transcriber" and "scripts/setup-transcriber ~/.local/share/earshot/transcriber".
+            : tr("make transcriber in Earshot's source tree, or scripts/setup-transcriber ~/.local/share/earshot/transcriber")
     }
 
     public func describe(completion: @escaping (Result<EngineDescription, TranscriberUnavailable>) -> Void) {
@@ -46,7 +48,11 @@ public final class HelperTranscriber: Transcriber {
                 default: break
                 }
             }, ended: { exit in
-                completion(answer ?? .failure(.broken("\(self.executable.path) --describe \(exit) without describing itself")))
+                // TRANSLATORS: %1$s is the transcriber's program; %2$d its exit status or the signal that ended it.
+                let said = exit.code.map { tr("%1$s --describe exited with status %2$d without describing itself", self.executable.path, Int($0)) }
+                    // TRANSLATORS: %1$s is the transcriber's program; %2$d the signal that ended it.
+                    ?? tr("%1$s --describe was ended by signal %2$d without describing itself", self.executable.path, Int(exit.signal ?? 0))
+                completion(answer ?? .failure(.broken(said)))
             })
         } catch {
             context.addIdle { completion(.failure(.broken("\(error)"))) }
@@ -103,7 +109,7 @@ final class HelperRun: TranscriberRun {
         case .done(let seconds)?:
             finished = true
             report(.done(seconds: seconds))
-        case .error(let words)?: report(.failed("the transcriber says: \(words)"))
+        case .error(let words)?: report(.failed(tr("the transcriber says: %s", "\(words)")))
         case .describe?: break
         case nil: Log.warning("transcriber: skipped a line that is not its protocol: \(line.prefix(200))")
         }
@@ -112,7 +118,8 @@ final class HelperRun: TranscriberRun {
     private func ended(_ exit: HelperExit) {
         decoder?.stop()
         guard !finished else { return }
-        report(.failed(decoder?.problem ?? "the transcriber \(exit) before the end"))
+        report(.failed(decoder?.problem ?? exit.code.map { tr("the transcriber exited with status %d before the end", Int($0)) }
+            ?? tr("the transcriber was ended by signal %d before the end", Int(exit.signal ?? 0))))
     }
 
     private func report(_ event: TranscriberEvent) {

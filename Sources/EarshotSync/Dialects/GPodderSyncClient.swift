@@ -1,4 +1,5 @@
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -64,7 +65,7 @@ public final class GPodderSyncClient: SyncServer {
         let path = account.dialect == .gpodder ? "/api/2/subscriptions/\(user)/\(device).json" : "/index.php/apps/gpoddersync/subscriptions"
         // Read and bounded on the network thread: the loop only sees a reply of a listener's size.
         request("GET", url(path + "?since=\(since)"), reading: { body in
-            guard let delta = SyncJSON.subscriptionDelta(body.joined()) else { return .failure(.server("the server's subscriptions are not the API's")) }
+            guard let delta = SyncJSON.subscriptionDelta(body.joined()) else { return .failure(.server(tr("the server's subscriptions are not the API's"))) }
             if let problem = SyncRules.subscriptionsProblem(delta) { return .failure(.server(problem)) }
             return .success(delta)
         }, completion: completion)
@@ -81,7 +82,7 @@ public final class GPodderSyncClient: SyncServer {
         let path = account.dialect == .gpodder ? "/api/2/episodes/\(user).json" : "/index.php/apps/gpoddersync/episode_action"
         // A first sync reads tens of thousands of actions: they are read, and received, on the network thread.
         request("GET", url(path + "?since=\(since)"), reading: { body in
-            guard let page = SyncJSON.actionPage(body.joined()) else { return .failure(.server("the server's episode actions are not the API's")) }
+            guard let page = SyncJSON.actionPage(body.joined()) else { return .failure(.server(tr("the server's episode actions are not the API's"))) }
             return receive(page)
         }, completion: completion)
     }
@@ -132,14 +133,17 @@ public final class GPodderSyncClient: SyncServer {
                 completion(.failure(.unauthorized(Self.refused(account))))
             case .other(.success(let answer)) where answer.status == 429 || answer.status == 503:
                 let waiting = answer.body.retryAfter.flatMap { SyncBackoff.retryAfter($0, now: Date()) }
-                completion(.failure(.busy("\(url.host ?? "the server") answered \(answer.status) to \(method) \(url.path)", retryAfter: waiting)))
+                // TRANSLATORS: %1$s is the server's name, %2$d an HTTP status (429), %3$s a method (GET), %4$s a path.
+                completion(.failure(.busy(tr("%1$s answered %2$d to %3$s %4$s", url.host ?? tr("the server"), answer.status, method, url.path), retryAfter: waiting)))
             case .other(.success(let answer)):
-                completion(.failure(.server("\(url.host ?? "the server") answered \(answer.status) to \(method) \(url.path)")))
+                // TRANSLATORS: %1$s is the server's name, %2$d an HTTP status (500), %3$s a method (GET), %4$s a path.
+                completion(.failure(.server(tr("%1$s answered %2$d to %3$s %4$s", url.host ?? tr("the server"), answer.status, method, url.path))))
             }
         }
     }
 
     private static func refused(_ account: SyncAccount) -> String {
-        "\(account.server.host ?? account.server.absoluteString) refused the user name or password of \(account.user)"
+        // TRANSLATORS: %1$s is the sync server's name, %2$s the user name.
+        tr("%1$s refused the user name or password of %2$s", account.server.host ?? account.server.absoluteString, account.user)
     }
 }

@@ -3,6 +3,7 @@ import CGLib
 import CSoup
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import Foundation
 
 /// Why an HTTP exchange with a service failed, in plain words (never with the password).
@@ -15,7 +16,7 @@ public enum HTTPExchangeError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String {
         switch self {
         case .unreachable(let words): words
-        case .tooLarge(let limit): "the answer is larger than \(limit >> 20) MiB"
+        case .tooLarge(let limit): tr("the answer is larger than %d MiB", Int(limit >> 20))
         }
     }
 }
@@ -84,7 +85,7 @@ private final class HTTPExchangeRequest {
 
     func start() {
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? ""), let created = soup_message_new(method, url.absoluteString) else {
-            return finish(.failure(.unreachable("“\(url.absoluteString)” is not an http or https URL")))
+            return finish(.failure(.unreachable(tr("“%s” is not an http or https URL", url.absoluteString))))
         }
         message = created
         ResponseBodyEnd.prepare(created)
@@ -134,7 +135,7 @@ private final class HTTPExchangeRequest {
                          case .tooLarge:
                              g_cancellable_cancel(cancellable)
                              finish(.failure(.tooLarge(HTTPExchange.maximumBytes)))
-                         case .failed(let error): finish(.failure(.unreachable("\(host): \(error?.message ?? "the transfer failed")")))
+                         case .failed(let error): finish(.failure(.unreachable("\(host): \(error?.message ?? tr("the transfer failed"))")))
                          }
                      })
     }

@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -69,7 +70,7 @@ public enum SyncRules {
     public static func subscriptionsProblem(_ delta: SubscriptionDelta) -> String? {
         let count = delta.add.count + delta.remove.count
         guard count > mostSubscriptionChanges else { return nil }
-        return "the server sent \(count) subscription changes at once; Earshot takes at most \(mostSubscriptionChanges)"
+        return tr("the server sent %1$d subscription changes at once; Earshot takes at most %2$d", count, mostSubscriptionChanges)
     }
 
     /// How far ahead of this computer's clock another device's may be.

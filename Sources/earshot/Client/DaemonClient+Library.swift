@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotMPRIS
 
 /// The library half of org.earshot.Earshot1: subscriptions, listings, refreshes, OPML, settings.
@@ -11,7 +12,8 @@ extension DaemonClient {
     func subscribePrivate(_ url: String, user: String, password: String, autoQueue: Bool) throws -> FeedResult {
         let results = try callForList("SubscribePrivate", [.string(url), .string(user), .string(password), .boolean(autoQueue)],
                                       timeout: .unlimited).map(FeedResult.init)
-        guard let result = results.first else { throw CommandFailure("\(url): Earshot gave no answer") }
+        // TRANSLATORS: %s is the private feed's address.
+        guard let result = results.first else { throw CommandFailure(tr("%s: Earshot gave no answer", url)) }
         return result
     }
 

@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotMPRIS
 import Foundation
 
@@ -60,21 +61,35 @@ struct SyncStatusRecord: Encodable, Equatable {
 
     /// The status in words.
     var text: String {
-        guard let server, let user else { return "Sync: not set up (earshot sync login URL USER)." }
-        var lines = ["Sync: \(user) at \(server) (\(dialect == "nextcloud" ? "Nextcloud gPodder Sync" : "gpodder.net API")), "
-            + "this device is \(device ?? "?")."]
-        if running == true { lines.append("Syncing now.") }
-        lines.append(lastSync.map { "Last sync: \(TimeText.ago($0))." } ?? "Not synced yet.")
-        if let error { lines.append("The last sync failed: \(error).") }
+        // TRANSLATORS: `earshot sync status` before a login; "earshot sync login URL USER" is a command: keep it as it is.
+        guard let server, let user else { return tr("Sync: not set up (earshot sync login URL USER).") }
+        let service = dialect == "nextcloud" ? "Nextcloud gPodder Sync" : "gpodder.net API"
+        // TRANSLATORS: `earshot sync status`: %1$s is the user, %2$s the server, %3$s the kind of service
+        // (a product's name), %4$s the name this device has on the server.
+        var lines = [tr("Sync: %1$s at %2$s (%3$s), this device is %4$s.", user, server, service, device ?? "?")]
+        if running == true { lines.append(tr("Syncing now.")) }
+        // TRANSLATORS: when the last sync was: "5 min ago", "yesterday" or a day.
+        lines.append(lastSync.map { tr("Last sync: %s.", TimeText.ago($0)) } ?? tr("Not synced yet."))
+        // TRANSLATORS: %s is why the last sync failed, in the daemon's words.
+        if let error { lines.append(tr("The last sync failed: %s.", error)) }
         if refused == true {
-            lines.append("Sync waits: it will not try again by itself (earshot sync now tries, or log in again).")
+            // TRANSLATORS: "earshot sync now" is a command: keep it as it is.
+            lines.append(tr("Sync waits: it will not try again by itself (earshot sync now tries, or log in again)."))
         } else if let nextTry {
-            lines.append("The server is given time: the next sync starts by itself in \(TimeText.approximate(nextTry.timeIntervalSinceNow)).")
+            // TRANSLATORS: after failures the next sync waits; %s is how long ("3 min").
+            lines.append(tr("The server is given time: the next sync starts by itself in %s.", TimeText.approximate(nextTry.timeIntervalSinceNow)))
         }
         let outbox = self.outbox ?? 0, waiting = self.waiting ?? 0
-        lines.append(outbox == 0 ? "Nothing waits to be sent." : "\(outbox) changes wait to be sent.")
-        if waiting > 0 { lines.append("\(waiting) places from other devices wait for their episode (or for it to stop playing).") }
-        if let passwordIn { lines.append("The password is kept in \(passwordIn).") }
+        // TRANSLATORS: how many changes (plays, positions) wait to be sent to the sync server.
+        lines.append(outbox == 0 ? tr("Nothing waits to be sent.") : trn("%d change waits to be sent.", "%d changes wait to be sent.", outbox, outbox))
+        if waiting > 0 {
+            // TRANSLATORS: how many places in episodes, received from other devices, wait for their episode to be
+            // known here (or for it to stop playing).
+            lines.append(trn("%d place from another device waits for its episode (or for it to stop playing).",
+                             "%d places from other devices wait for their episode (or for it to stop playing).", waiting, waiting))
+        }
+        // TRANSLATORS: where the sync password is kept (a file or the keyring's name).
+        if let passwordIn { lines.append(tr("The password is kept in %s.", passwordIn)) }
         return lines.joined(separator: "\n")
     }
 }

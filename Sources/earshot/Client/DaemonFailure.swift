@@ -1,5 +1,6 @@
-import Foundation
+import EarshotLocale
 import EarshotMPRIS
+import Foundation
 
 /// Turns what went wrong talking to the daemon into the one plain line `earshot` prints.
 ///
@@ -18,32 +19,38 @@ enum DaemonFailure {
         let name = error.name
         switch name {
         case EarshotBus.ErrorName.noSuchPodcast:
-            if case .podcast(let id) = subject { return "no podcast \(id)" }
-            return message.isEmpty ? "no such podcast" : message
+            // TRANSLATORS: a command named a podcast number the library does not have.
+            if case .podcast(let id) = subject { return tr("no podcast %d", Int(id)) }
+            return message.isEmpty ? tr("no such podcast") : message
         case EarshotBus.ErrorName.noSuchEpisode:
-            if case .episode(let id) = subject { return "no episode \(id)" }
-            return message.isEmpty ? "no such episode" : message
+            // TRANSLATORS: a command named an episode number the library does not have.
+            if case .episode(let id) = subject { return tr("no episode %d", Int(id)) }
+            return message.isEmpty ? tr("no such episode") : message
         case EarshotBus.ErrorName.soundURLMissing:
-            if case .episode(let id) = subject { return "episode \(id) has no audio to play" }
-            return message.isEmpty ? "that episode has no audio to play" : message
+            // TRANSLATORS: `earshot play` of an episode (%d, its number) whose feed gives no audio file.
+            if case .episode(let id) = subject { return tr("episode %d has no audio to play", Int(id)) }
+            return message.isEmpty ? tr("that episode has no audio to play") : message
         case EarshotBus.ErrorName.noEpisode:
-            return message.isEmpty ? "there is nothing to play" : message
+            return message.isEmpty ? tr("there is nothing to play") : message
         case EarshotBus.ErrorName.feedUnavailable, EarshotBus.ErrorName.invalidSetting, EarshotBus.ErrorName.failed:
-            return message.isEmpty ? "Earshot could not do it (\(name))" : message
+            // TRANSLATORS: the daemon refused a call without saying why; %s is the D-Bus error's name.
+            return message.isEmpty ? tr("Earshot could not do it (%s)", name) : message
         case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
-            return "Earshot is not running and could not be started: " + (message.isEmpty ? name : message)
+            return notStarted(message.isEmpty ? name : message)
         case "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownInterface",
              "org.freedesktop.DBus.Error.UnknownMethod":
-            return "the running Earshot does not offer \(EarshotBus.interface) (an older version?); restart it: "
-                + (message.isEmpty ? name : message)
+            // TRANSLATORS: %1$s is the D-Bus interface's name (org.earshot.Earshot1), %2$s the bus's own message.
+            return tr("the running Earshot does not offer %1$s (an older version?); restart it: %2$s", EarshotBus.interface,
+                      message.isEmpty ? name : message)
         case "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.Timeout",
              "org.freedesktop.DBus.Error.TimedOut":
-            return "Earshot did not answer (\(message.isEmpty ? name : message))"
+            // TRANSLATORS: a call to the daemon timed out; %s is the bus's own message.
+            return tr("Earshot did not answer (%s)", message.isEmpty ? name : message)
         case "org.freedesktop.DBus.Error.Disconnected":
-            return "lost the connection to the session bus"
+            return tr("lost the connection to the session bus")
         default:
             if name.hasPrefix("org.freedesktop.DBus.Error.Spawn.") {
-                return "Earshot is not running and could not be started: " + (message.isEmpty ? name : message)
+                return notStarted(message.isEmpty ? name : message)
             }
             return message.isEmpty ? name : message
         }
@@ -52,11 +59,19 @@ enum DaemonFailure {
     /// No session bus to talk to.
     static func noSessionBus(_ error: BusError) -> String {
         let message = error.message.isEmpty ? error.name : error.message
-        return "Earshot is not running and could not be started: cannot reach the session bus (\(message))"
+        // TRANSLATORS: %s is the bus library's own message.
+        return tr("Earshot is not running and could not be started: cannot reach the session bus (%s)", message)
+    }
+
+    /// The bus could not start the daemon: `reason` is the bus's own words.
+    private static func notStarted(_ reason: String) -> String {
+        // TRANSLATORS: %s is the session bus's own message saying why.
+        tr("Earshot is not running and could not be started: %s", reason)
     }
 
     /// The daemon answered with something other than what the interface declares.
     static func unexpectedReply(_ member: String) -> String {
-        "the running Earshot answered \(member) with something unexpected (another version?)"
+        // TRANSLATORS: %s is the name of a D-Bus method (Status, Episodes…): keep it as it is.
+        tr("the running Earshot answered %s with something unexpected (another version?)", member)
     }
 }

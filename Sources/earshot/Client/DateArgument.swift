@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotLocale
 import Foundation
 
 /// An instant as a person types it on the command line: a day (`2026-11-01`, `today`, `yesterday`: local
@@ -48,5 +49,10 @@ struct DateArgument: ExpressibleByArgument, Equatable {
         return ISO8601DateFormatter().date(from: text.uppercased())
     }
 
-    static let help = "a day (2026-11-01, today, yesterday), an ISO 8601 moment, or a span back from now (12h, 30d, 2w, 6m, 1y)"
+    /// What such an argument may be, for an option's help ("Only since then: …").
+    static var help: String {
+        // TRANSLATORS: part of an option's help: what a date argument may be. "today", "yesterday", "12h", "30d", "2w",
+        // "6m" and "1y" are what the listener types: keep them as they are.
+        tr("a day (2026-11-01, today, yesterday), an ISO 8601 moment, or a span back from now (12h, 30d, 2w, 6m, 1y)")
+    }
 }

@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotLocale
 import Foundation
 
 /// Picks the one podcast or episode a typed part of a title names: every candidate whose title
@@ -16,13 +17,35 @@ enum NameResolution {
     enum Kind {
         case podcast, episode, queuedEpisode, inboxEpisode
 
-        var singular: String { self == .podcast ? "podcast" : "episode" }
-        var plural: String { self == .podcast ? "podcasts" : "episodes" }
-        var scope: String {
+        /// "no podcast matches “radio”".
+        func noMatch(_ text: String) -> String {
             switch self {
-            case .queuedEpisode: " in Up Next"
-            case .inboxEpisode: " in the inbox"
-            case .podcast, .episode: ""
+            // TRANSLATORS: a podcast named by part of its title (%s) that no title contains.
+            case .podcast: tr("no podcast matches “%s”", text)
+            // TRANSLATORS: an episode named by part of its title (%s) that no title contains.
+            case .episode: tr("no episode matches “%s”", text)
+            // TRANSLATORS: an episode of Up Next named by part of its title (%s) that no title there contains.
+            case .queuedEpisode: tr("no episode in Up Next matches “%s”", text)
+            // TRANSLATORS: an episode of the inbox named by part of its title (%s) that no title there contains.
+            case .inboxEpisode: tr("no episode in the inbox matches “%s”", text)
+            }
+        }
+
+        /// "“news” matches 3 podcasts; give the number or more of the title:".
+        func several(_ text: String, _ count: Int) -> String {
+            switch self {
+            // TRANSLATORS: part of a title (%1$s) that several podcasts' titles contain (%2$d); the list follows.
+            case .podcast: trn("“%1$s” matches %2$d podcast; give the number or more of the title:",
+                               "“%1$s” matches %2$d podcasts; give the number or more of the title:", count, text, count)
+            // TRANSLATORS: part of a title (%1$s) that several episodes' titles contain (%2$d); the list follows.
+            case .episode: trn("“%1$s” matches %2$d episode; give the number or more of the title:",
+                               "“%1$s” matches %2$d episodes; give the number or more of the title:", count, text, count)
+            // TRANSLATORS: part of a title (%1$s) that several titles in Up Next contain (%2$d); the list follows.
+            case .queuedEpisode: trn("“%1$s” matches %2$d episode in Up Next; give the number or more of the title:",
+                                     "“%1$s” matches %2$d episodes in Up Next; give the number or more of the title:", count, text, count)
+            // TRANSLATORS: part of a title (%1$s) that several titles in the inbox contain (%2$d); the list follows.
+            case .inboxEpisode: trn("“%1$s” matches %2$d episode in the inbox; give the number or more of the title:",
+                                    "“%1$s” matches %2$d episodes in the inbox; give the number or more of the title:", count, text, count)
             }
         }
     }
@@ -39,7 +62,7 @@ enum NameResolution {
         if matches.count == 1 { return matches[0].id }
         let exact = matches.filter { $0.title.compare(text, options: [.caseInsensitive]) == .orderedSame }
         if exact.count == 1 { return exact[0].id }
-        guard !matches.isEmpty else { throw CommandFailure("no \(kind.singular)\(kind.scope) matches “\(text)”") }
+        guard !matches.isEmpty else { throw CommandFailure(kind.noMatch(text)) }
         throw CommandFailure(ambiguity(text, matches, kind: kind))
     }
 
@@ -48,7 +71,7 @@ enum NameResolution {
     static func choose(_ text: String, total: Int, exact: [Candidate], shown: [Candidate], kind: Kind) throws -> Int64 {
         if total == 1, let only = shown.first { return only.id }
         if exact.count == 1 { return exact[0].id }
-        guard total > 0 else { throw CommandFailure("no \(kind.singular)\(kind.scope) matches “\(text)”") }
+        guard total > 0 else { throw CommandFailure(kind.noMatch(text)) }
         throw CommandFailure(ambiguity(text, shown, total: total, kind: kind))
     }
 
@@ -58,12 +81,13 @@ enum NameResolution {
         let matchCount = total ?? matches.count
         let shown = matches.prefix(listLimit)
         let width = shown.map { String($0.id).count }.max() ?? 1
-        var lines = ["“\(text)” matches \(matchCount) \(kind.plural)\(kind.scope); give the number or more of the title:"]
+        var lines = [kind.several(text, matchCount)]
         for candidate in shown {
             let number = String(repeating: " ", count: width - String(candidate.id).count) + String(candidate.id)
             lines.append(SafeText.escaped("  \(number)  \(candidate.title)" + (candidate.detail.map { " — \($0)" } ?? "")))
         }
-        if matchCount > shown.count { lines.append("  … and \(matchCount - shown.count) more") }
+        // TRANSLATORS: under a list of the first podcasts or episodes a name matches: how many more it matches.
+        if matchCount > shown.count { lines.append("  " + trn("… and %d more", "… and %d more", matchCount - shown.count, matchCount - shown.count)) }
         return lines.joined(separator: "\n")
     }
 }

@@ -1,5 +1,6 @@
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotSync
 import Foundation
 
@@ -34,17 +35,20 @@ struct NextcloudLoginFlow {
         while base.hasSuffix("/") { base.removeLast() }
         let startURL = URL(string: base + "/index.php/login/v2")!
         guard let start = try send("POST", startURL, body: nil, within: patience.request) else {
-            throw CommandFailure("\(server.host ?? server.absoluteString) did not answer within \(Self.words(patience.request))")
+            // TRANSLATORS: %1$s is the Nextcloud server, %2$s how long Earshot waited ("30 seconds").
+            throw CommandFailure(tr("%1$s did not answer within %2$s", server.host ?? server.absoluteString, Self.words(patience.request)))
         }
         guard start.status == 200, let root = try? JSONSerialization.jsonObject(with: Data(start.body)) as? [String: Any],
               let poll = root["poll"] as? [String: Any], let token = poll["token"] as? String,
               let endpoint = (poll["endpoint"] as? String).flatMap(URL.init(string:)),
               let login = (root["login"] as? String).flatMap(URL.init(string:)) else {
-            throw CommandFailure("\(server.absoluteString) does not offer Nextcloud's login flow (answer \(start.status))")
+            // TRANSLATORS: %1$s is the server's address, %2$d the HTTP status it answered with.
+            throw CommandFailure(tr("%1$s does not offer Nextcloud's login flow (answer %2$d)", server.absoluteString, start.status))
         }
         guard SyncServerAddress.sameOrigin(endpoint, as: server), SyncServerAddress.sameOrigin(login, as: server) else {
-            throw CommandFailure("\(server.host ?? server.absoluteString) asks to log in or poll on another server "
-                                 + "(\(endpoint.host ?? endpoint.absoluteString)): the login is not sent there")
+            // TRANSLATORS: %1$s is the Nextcloud server, %2$s the other server its answer names.
+            throw CommandFailure(tr("%1$s asks to log in or poll on another server (%2$s): the login is not sent there",
+                                    server.host ?? server.absoluteString, endpoint.host ?? endpoint.absoluteString))
         }
         show(login)
         let form = Array(("token=" + (token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token)).utf8)
@@ -57,13 +61,16 @@ struct NextcloudLoginFlow {
                     return Grant(server: server, user: user, appPassword: password)
                 }
                 guard answer.status == 404 else {
-                    throw CommandFailure("\(endpoint.host ?? "the server") answered \(answer.status) while waiting for the login")
+                    // TRANSLATORS: %1$s is the Nextcloud server, %2$d the HTTP status it answered a poll with.
+                    guard let host = endpoint.host else { throw CommandFailure(tr("the server answered %d while waiting for the login", answer.status)) }
+                    throw CommandFailure(tr("%1$s answered %2$d while waiting for the login", host, answer.status))
                 }
             }
             let pause = min(patience.pause, deadline - clock.now)
             if pause > .zero { Thread.sleep(forTimeInterval: pause.inSeconds) }
         }
-        throw CommandFailure("nobody let Earshot in within \(Self.words(patience.total))")
+        // TRANSLATORS: the Nextcloud login flow ended without a login; %s is how long it waited ("20 minutes").
+        throw CommandFailure(tr("nobody let Earshot in within %s", Self.words(patience.total)))
     }
 
     /// One request, waited for on this thread's main context for at most `patience`; nil when it took
@@ -81,7 +88,9 @@ struct NextcloudLoginFlow {
     /// "20 minutes", "30 seconds", "1 second".
     static func words(_ duration: Duration) -> String {
         let seconds = Int(duration.inSeconds.rounded())
-        if seconds >= 120, seconds % 60 == 0 { return "\(seconds / 60) minutes" }
-        return seconds == 1 ? "1 second" : "\(seconds) seconds"
+        // TRANSLATORS: how long the Nextcloud login flow waits, in minutes (2 or more).
+        if seconds >= 120, seconds % 60 == 0 { return trn("%d minute", "%d minutes", seconds / 60, seconds / 60) }
+        // TRANSLATORS: how long the Nextcloud login flow waits, in seconds.
+        return trn("%d second", "%d seconds", seconds, seconds)
     }
 }

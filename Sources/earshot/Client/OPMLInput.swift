@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotLocale
 import Foundation
 import Glibc
 
@@ -38,6 +39,7 @@ struct OPMLInput: Equatable {
     }
 
     private static func cannotRead(_ name: String, _ code: Int32) -> CommandFailure {
-        CommandFailure("cannot read \(name): \(String(cString: strerror(code)))")
+        // TRANSLATORS: %1$s is the OPML file's name, %2$s the system's reason ("No such file or directory").
+        CommandFailure(tr("cannot read %1$s: %2$s", name, String(cString: strerror(code))))
     }
 }

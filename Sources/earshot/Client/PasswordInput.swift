@@ -1,3 +1,4 @@
+import EarshotLocale
 import Foundation
 
 /// Reading a user name or password the way a terminal program should: from standard input when asked
@@ -7,23 +8,24 @@ enum PasswordInput {
     /// The first line of standard input, or a line typed on the terminal without echo after `prompt`.
     static func password(fromStandardInput: Bool, prompt: String) throws -> String {
         if fromStandardInput {
-            guard let line = readLine(strippingNewline: true), !line.isEmpty else { throw CommandFailure("no password on standard input") }
+            guard let line = readLine(strippingNewline: true), !line.isEmpty else { throw CommandFailure(tr("no password on standard input")) }
             return line
         }
         guard canAsk, let typed = getpass(prompt) else {
-            throw CommandFailure("no terminal to ask the password on: use --password-stdin")
+            // TRANSLATORS: "--password-stdin" is an option: keep it as it is.
+            throw CommandFailure(tr("no terminal to ask the password on: use --password-stdin"))
         }
         let password = String(cString: typed)
-        guard !password.isEmpty else { throw CommandFailure("no password given") }
+        guard !password.isEmpty else { throw CommandFailure(tr("no password given")) }
         return password
     }
 
     /// A line typed on the terminal after `prompt`.
     static func line(prompt: String) throws -> String {
-        guard canAsk else { throw CommandFailure("no terminal to ask on") }
+        guard canAsk else { throw CommandFailure(tr("no terminal to ask on")) }
         FileHandle.standardError.write(Data(prompt.utf8))
         guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty else {
-            throw CommandFailure("nothing was typed")
+            throw CommandFailure(tr("nothing was typed"))
         }
         return line
     }

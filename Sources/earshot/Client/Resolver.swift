@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// Turns a `Reference` into the id of the podcast or episode it names, asking the daemon for the
 /// candidates (`Podcasts`, `Episodes(0, false, text)`, `Queue`); see `NameResolution` for the rules.
 struct Resolver {
@@ -8,7 +10,7 @@ struct Resolver {
         let podcasts = try client.podcasts()
         switch reference {
         case .id(let id):
-            guard let podcast = podcasts.first(where: { $0.id == id }) else { throw CommandFailure("no podcast \(id)") }
+            guard let podcast = podcasts.first(where: { $0.id == id }) else { throw CommandFailure(tr("no podcast %d", Int(id))) }
             return podcast
         case .text(let text):
             let id = try NameResolution.choose(text, among: Self.podcastMatches(text, podcasts), kind: .podcast)

@@ -1,19 +1,20 @@
 import ArgumentParser
 import EarshotFeed
+import EarshotLocale
 
 /// `earshot chapters [--json]`: the current episode's chapters, the one playing marked.
 struct ChaptersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chapters",
-        abstract: "List the chapters of the episode that plays.")
+        abstract: tr("List the chapters of the episode that plays."))
 
-    @Flag(help: "Print JSON (starts in seconds).")
+    @Flag(help: ArgumentHelp(tr("Print JSON (starts in seconds).")))
     var json = false
 
     func run() throws {
         let chapters = try DaemonClient().chapters()
         if json { return Console.print(try JSONOutput.render(chapters)) }
-        guard !chapters.isEmpty else { return Console.print("This episode has no chapters.") }
+        guard !chapters.isEmpty else { return Console.print(tr("This episode has no chapters.")) }
         Console.print(ChapterText.render(chapters, width: Terminal.outputWidth))
     }
 }
@@ -22,17 +23,19 @@ struct ChaptersCommand: ParsableCommand {
 struct ChapterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chapter",
-        abstract: "Go to the next, the previous or a numbered chapter.",
-        discussion: """
+        abstract: tr("Go to the next, the previous or a numbered chapter."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
+        discussion: tr("""
             previous goes to the start of the chapter playing when more than 3 seconds into it.
             Examples:
               earshot chapter next
               earshot chapter previous
               earshot chapter 4
-            """)
+            """))
 
     @Argument(
-        help: ArgumentHelp("next, previous, or the chapter's number (see earshot chapters).", valueName: "which"),
+        help: ArgumentHelp(tr("next, previous, or the chapter's number (see earshot chapters)."), valueName: trc("value name in usage, as in earshot play <episode>", "which")),
         completion: .list(["next", "previous"]))
     var which: String
 
@@ -42,7 +45,7 @@ struct ChapterCommand: ParsableCommand {
         case "next": try client.skipChapter(1)
         case "previous", "prev": try client.skipChapter(-1)
         default:
-            guard let number = UInt32(which), number > 0 else { throw ValidationError("say next, previous or a chapter number") }
+            guard let number = UInt32(which), number > 0 else { throw ValidationError(tr("say next, previous or a chapter number")) }
             try client.goToChapter(number)
         }
         if let current = try client.chapters().first(where: \.current) {

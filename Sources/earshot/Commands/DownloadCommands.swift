@@ -1,17 +1,20 @@
 import ArgumentParser
+import EarshotLocale
 import Foundation
 
 /// `earshot download EPISODE...`: downloads episodes for offline listening.
 struct DownloadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "download",
-        abstract: "Download episodes for offline listening.",
-        discussion: """
+        abstract: tr("Download episodes for offline listening."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
+        discussion: tr("""
             The files go to $XDG_DATA_HOME/earshot/episodes/<podcast>/ and a downloaded episode plays from
             its file. The download runs in the daemon: follow it with earshot downloads.
             Example:
               earshot download 42 "interview"
-            """)
+            """))
 
     @OptionGroup var episodes: EpisodeArguments
 
@@ -19,8 +22,10 @@ struct DownloadCommand: ParsableCommand {
         let client = try DaemonClient()
         let ids = try episodes.resolved(with: client)
         try client.download(ids)
-        Console.print(ids.count == 1 ? "Downloading episode \(ids[0]) (see earshot downloads)."
-                                     : "Downloading \(ids.count) episodes (see earshot downloads).")
+        // TRANSLATORS: %d is the episode's number.
+        Console.print(ids.count == 1 ? tr("Downloading episode %d (see earshot downloads).", Int(ids[0]))
+                                     : trn("Downloading %d episode (see earshot downloads).", "Downloading %d episodes (see earshot downloads).",
+                                           ids.count, ids.count))
     }
 }
 
@@ -28,16 +33,16 @@ struct DownloadCommand: ParsableCommand {
 struct DownloadsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "downloads",
-        abstract: "Show the downloads: progress, rate and time left, failures with their reason, files.")
+        abstract: tr("Show the downloads: progress, rate and time left, failures with their reason, files."))
 
-    @Flag(help: "Print JSON (instants in ISO 8601, sizes in bytes, rates in bytes per second).")
+    @Flag(help: ArgumentHelp(tr("Print JSON (instants in ISO 8601, sizes in bytes, rates in bytes per second).")))
     var json = false
 
-    @Flag(help: "On a terminal, redraw twice a second until nothing is downloading or waiting.")
+    @Flag(help: ArgumentHelp(tr("On a terminal, redraw twice a second until nothing is downloading or waiting.")))
     var follow = false
 
     func validate() throws {
-        if json && follow { throw ValidationError("--follow draws for a terminal; --json prints once") }
+        if json && follow { throw ValidationError(tr("--follow draws for a terminal; --json prints once")) }
     }
 
     func run() throws {
@@ -61,7 +66,7 @@ struct DownloadsCommand: ParsableCommand {
 struct DeleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
-        abstract: "Delete the downloaded files of episodes (their progress and places in Up Next stay).")
+        abstract: tr("Delete the downloaded files of episodes (their progress and places in Up Next stay)."))
 
     @OptionGroup var episodes: EpisodeArguments
 
@@ -69,19 +74,21 @@ struct DeleteCommand: ParsableCommand {
         let client = try DaemonClient()
         let ids = try episodes.resolved(with: client)
         try client.deleteDownloads(ids)
-        Console.print(ids.count == 1 ? "Deleted the file of episode \(ids[0])." : "Deleted the files of \(ids.count) episodes.")
+        // TRANSLATORS: %d is the episode's number.
+        Console.print(ids.count == 1 ? tr("Deleted the file of episode %d.", Int(ids[0]))
+                                     : trn("Deleted the file of %d episode.", "Deleted the files of %d episodes.", ids.count, ids.count))
     }
 }
 
 /// One or more episodes named on the command line, as numbers or parts of titles.
 struct EpisodeArguments: ParsableArguments {
     @Argument(
-        help: ArgumentHelp("The episodes: numbers or parts of titles.", valueName: "episode"),
+        help: ArgumentHelp(tr("The episodes: numbers or parts of titles."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
         completion: .custom(LibraryCompletions.episodes))
     var episodes: [Reference]
 
     func validate() throws {
-        guard !episodes.isEmpty else { throw ValidationError("name at least one episode") }
+        guard !episodes.isEmpty else { throw ValidationError(tr("name at least one episode")) }
     }
 
     /// The episodes' ids, each name resolved through the daemon (an ambiguous or unknown one fails).

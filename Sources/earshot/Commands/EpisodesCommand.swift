@@ -1,6 +1,7 @@
 import ArgumentParser
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import Foundation
 
 /// `earshot episodes [PODCAST] [--played|--unplayed|--in-progress|--downloaded|--starred] [--json]`: the
@@ -10,8 +11,10 @@ import Foundation
 struct EpisodesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "episodes",
-        abstract: "List the episodes of the library, or of one podcast; or fetch a feed and print it.",
-        discussion: """
+        abstract: tr("List the episodes of the library, or of one podcast; or fetch a feed and print it."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
+        discussion: tr("""
             Newest first. PODCAST is its number (see earshot podcasts) or part of its title.
             With --feed, the feed is fetched directly (no daemon) and printed with every field.
             Examples:
@@ -20,30 +23,30 @@ struct EpisodesCommand: ParsableCommand {
               earshot episodes --in-progress
               earshot episodes --person "Jane Doe"     (every episode naming her: podcast:person)
               earshot episodes --feed https://example.com/podcast.xml --json
-            """)
+            """))
 
-    @Argument(help: "The podcast: its number or part of its title. Default: every podcast.", completion: .custom(LibraryCompletions.podcasts))
+    @Argument(help: ArgumentHelp(tr("The podcast: its number or part of its title. Default: every podcast."), valueName: trc("value name in usage, as in earshot play <episode>", "podcast")), completion: .custom(LibraryCompletions.podcasts))
     var podcast: Reference?
 
-    @Flag(help: "Only some of them (one of these; default: every episode).")
+    @Flag(help: ArgumentHelp(tr("Only some of them (one of these; default: every episode).")))
     var only: EpisodeShown?
 
-    @Option(help: ArgumentHelp("Fetch this feed directly instead (an http, https or file URL, or a local path).", valueName: "url"))
+    @Option(help: ArgumentHelp(tr("Fetch this feed directly instead (an http, https or file URL, or a local path)."), valueName: trc("value name in usage, as in earshot play <episode>", "url")))
     var feed: String?
 
-    @Option(help: ArgumentHelp("Only the episodes whose feed names this person (or part of the name) as host, guest…", valueName: "name"))
+    @Option(help: ArgumentHelp(tr("Only the episodes whose feed names this person (or part of the name) as host, guest…"), valueName: trc("value name in usage, as in earshot play <episode>", "name")))
     var person: String?
 
-    @Flag(help: "Print JSON (dates in ISO 8601, durations in seconds).")
+    @Flag(help: ArgumentHelp(tr("Print JSON (dates in ISO 8601, durations in seconds).")))
     var json = false
 
     func validate() throws {
         if feed != nil, podcast != nil || only != nil {
-            throw ValidationError("--feed prints a feed as it is; it takes no podcast and no filter")
+            throw ValidationError(tr("--feed prints a feed as it is; it takes no podcast and no filter"))
         }
         if let person {
-            guard feed == nil, podcast == nil, only == nil else { throw ValidationError("--person lists every episode with the person: no podcast, filter or --feed with it") }
-            guard !person.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--person takes a name, or part of one") }
+            guard feed == nil, podcast == nil, only == nil else { throw ValidationError(tr("--person lists every episode with the person: no podcast, filter or --feed with it")) }
+            guard !person.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError(tr("--person takes a name, or part of one")) }
         }
     }
 
@@ -52,7 +55,7 @@ struct EpisodesCommand: ParsableCommand {
         let client = try DaemonClient()
         if let person {
             let episodes = try client.episodes(withPerson: person)
-            guard !episodes.isEmpty || json else { throw CommandFailure("no episode's feed names “\(person)”") }
+            guard !episodes.isEmpty || json else { throw CommandFailure(tr("no episode's feed names “%s”", person)) }
             return Console.print(json ? try JSONOutput.render(episodes) : EpisodeTable.render(episodes, showPodcast: true, width: Terminal.outputWidth))
         }
         let id = try podcast.map { try Resolver(client: client).podcastID($0) } ?? 0
@@ -65,7 +68,7 @@ struct EpisodesCommand: ParsableCommand {
     /// Fetches the feed on this thread's main loop and prints its channel and episodes.
     private static func printFeed(_ feed: String, json: Bool) throws {
         guard let url = FeedAddress.url(from: feed) else {
-            throw CommandFailure("“\(feed)” is neither a URL nor an existing file")
+            throw CommandFailure(tr("“%s” is neither a URL nor an existing file", feed))
         }
         let context = MainContext.threadDefault()
         let loader = FeedLoader()
@@ -85,11 +88,11 @@ enum EpisodeShown: String, EnumerableFlag {
 
     static func help(for value: Self) -> ArgumentHelp? {
         switch value {
-        case .played: "Only the episodes played to the end (or marked played)."
-        case .unplayed: "Leave out the episodes played to the end."
-        case .inProgress: "Only the episodes started and not finished."
-        case .downloaded: "Only the episodes downloaded for offline listening."
-        case .starred: "Only the starred episodes."
+        case .played: ArgumentHelp(tr("Only the episodes played to the end (or marked played)."))
+        case .unplayed: ArgumentHelp(tr("Leave out the episodes played to the end."))
+        case .inProgress: ArgumentHelp(tr("Only the episodes started and not finished."))
+        case .downloaded: ArgumentHelp(tr("Only the episodes downloaded for offline listening."))
+        case .starred: ArgumentHelp(tr("Only the starred episodes."))
         }
     }
 }

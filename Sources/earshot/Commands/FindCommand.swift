@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotFeed
+import EarshotLocale
 import Foundation
 
 /// `earshot find WORDS... [--podcast P] [--limit N] [--json]`: finds words anywhere in the library —
@@ -8,8 +9,10 @@ import Foundation
 struct FindCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "find",
-        abstract: "Find words anywhere in the library: titles, show notes, chapters and transcripts.",
-        discussion: """
+        abstract: tr("Find words anywhere in the library: titles, show notes, chapters and transcripts."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
+        discussion: tr("""
             Case and accents do not matter (cafe finds Café); "quoted words" are a phrase; the last word
             also matches longer words that start with it. Each hit names the episode, where it matched
             (the title, the notes, a chapter at 12:30, the transcript at 41:07 with who said it) and the
@@ -18,24 +21,24 @@ struct FindCommand: ParsableCommand {
             Examples:
               earshot find quantum
               earshot find "dark matter" --podcast 3
-            """)
+            """))
 
-    @Argument(help: ArgumentHelp("What to look for.", valueName: "words"))
+    @Argument(help: ArgumentHelp(tr("What to look for."), valueName: trc("value name in usage, as in earshot play <episode>", "words")))
     var words: [String]
 
-    @Option(help: ArgumentHelp("Only in this podcast (its number or part of its title).", valueName: "podcast"),
+    @Option(help: ArgumentHelp(tr("Only in this podcast (its number or part of its title)."), valueName: trc("value name in usage, as in earshot play <episode>", "podcast")),
             completion: .custom(LibraryCompletions.podcasts))
     var podcast: Reference?
 
-    @Option(help: "At most this many hits (1 to 200).")
+    @Option(help: ArgumentHelp(tr("At most this many hits (1 to 200)."), valueName: trc("value name in usage, as in earshot play <episode>", "limit")))
     var limit = 20
 
-    @Flag(help: "Print the hits as JSON.")
+    @Flag(help: ArgumentHelp(tr("Print the hits as JSON.")))
     var json = false
 
     func validate() throws {
-        guard !words.isEmpty else { throw ValidationError("say what to look for") }
-        guard (1...200).contains(limit) else { throw ValidationError("--limit is 1 to 200") }
+        guard !words.isEmpty else { throw ValidationError(tr("say what to look for")) }
+        guard (1...200).contains(limit) else { throw ValidationError(tr("--limit is 1 to 200")) }
     }
 
     func run() throws {
@@ -44,7 +47,7 @@ struct FindCommand: ParsableCommand {
         let hits = try client.find(words.joined(separator: " "), podcast: scope, limit: limit)
         if (try? client.searchIndexIsRebuilding()) == true { FileHandle.standardError.write(Data("earshot: \(FindText.rebuilding)\n".utf8)) }
         if json { return Console.print(try JSONOutput.render(hits)) }
-        guard !hits.isEmpty else { throw CommandFailure("nothing in the library matches “\(words.joined(separator: " "))”") }
+        guard !hits.isEmpty else { throw CommandFailure(tr("nothing in the library matches “%s”", words.joined(separator: " "))) }
         let bold = Terminal.isTerminal(STDOUT_FILENO)
         Console.printStyled(hits.map { FindText.render($0, bold: bold) }.joined(separator: "\n"))
     }
@@ -55,43 +58,64 @@ struct FindCommand: ParsableCommand {
 /// printed as it is (`Console.printStyled`).
 enum FindText {
     /// What `find` and `status` say while the daemon fills the search index.
-    static let rebuilding = "the search index is being rebuilt: results may be incomplete"
+    static var rebuilding: String { tr("the search index is being rebuilt: results may be incomplete") }
 
     static func render(_ hit: FindHit, bold: Bool) -> String {
         let number = String(hit.number).leftPadded(toWidth: 3)
-        let show = SafeText.escaped(hit.podcastTitle ?? "podcast \(hit.podcast ?? 0)")
+        let show = showTitle(hit)
         let name: String
         if let episode = hit.episode {
-            name = "\(show) · “\(SafeText.escaped(hit.episodeTitle ?? "episode \(episode)"))” (episode \(episode))"
+            // TRANSLATORS: a hit of earshot find: %1$s is the podcast's title, %2$s the episode's, %3$d its number.
+            name = tr("%1$s · “%2$s” (episode %3$d)", show, SafeText.escaped(hit.episodeTitle ?? tr("episode %d", Int(episode))), Int(episode))
         } else {
-            name = "\(show) (podcast \(hit.podcast ?? 0))"
+            // TRANSLATORS: a hit of earshot find: %1$s is the podcast's title, %2$d its number.
+            name = tr("%1$s (podcast %2$d)", show, Int(hit.podcast ?? 0))
         }
         return "\(number)  \(name)\n     \(place(hit)): \(snippet(hit.snippet, bold: bold))"
     }
 
     /// What `earshot play --hit N` says it plays: `Playing hit 2 of the last find: Show · “Episode”, from 41:07`.
     static func played(_ hit: FindHit) -> String {
-        let show = SafeText.escaped(hit.podcastTitle ?? "podcast \(hit.podcast ?? 0)")
-        guard hit.episode != nil else { return "Playing hit \(hit.number) of the last find: \(show)" }
-        let episode = SafeText.escaped(hit.episodeTitle ?? "episode \(hit.episode ?? 0)")
-        let from = hit.at.map { ", from " + TimeText.clock($0) } ?? ""
-        return "Playing hit \(hit.number) of the last find: \(show) · “\(episode)”\(from)"
+        let show = showTitle(hit)
+        // TRANSLATORS: %1$d is the hit's number, %2$s the podcast's title.
+        guard let number = hit.episode else { return tr("Playing hit %1$d of the last find: %2$s", hit.number, show) }
+        let episode = SafeText.escaped(hit.episodeTitle ?? tr("episode %d", Int(number)))
+        // TRANSLATORS: %1$d is the hit's number, %2$s the podcast's title, %3$s the episode's.
+        guard let at = hit.at else { return tr("Playing hit %1$d of the last find: %2$s · “%3$s”", hit.number, show, episode) }
+        // TRANSLATORS: %1$d is the hit's number, %2$s the podcast's title, %3$s the episode's, %4$s the moment (41:07).
+        return tr("Playing hit %1$d of the last find: %2$s · “%3$s”, from %4$s", hit.number, show, episode, TimeText.clock(at))
+    }
+
+    /// The podcast's title, escaped, or its number when the hit has no title.
+    private static func showTitle(_ hit: FindHit) -> String {
+        SafeText.escaped(hit.podcastTitle ?? tr("podcast %d", Int(hit.podcast ?? 0)))
     }
 
     static func place(_ hit: FindHit) -> String {
-        let time = hit.at.map { " at " + TimeText.clock($0) } ?? ""
         switch hit.place {
-        case "podcast": return "podcast title"
-        case "title": return "title"
-        case "notes": return "show notes"
-        case "chapter": return "chapter" + time
-        case "bookmark": return "bookmark \(hit.bookmark ?? 0)" + time
+        case "podcast": return trc("where a hit of earshot find matched", "podcast title")
+        case "title": return trc("where a hit of earshot find matched", "title")
+        case "notes": return trc("where a hit of earshot find matched", "show notes")
+        case "chapter": return at(hit, trc("where a hit of earshot find matched", "chapter"))
+        case "bookmark": return at(hit, tr("bookmark %d", Int(hit.bookmark ?? 0)))
         default:
-            let speaker = hit.speaker.map { ", " + SafeText.escaped($0) } ?? ""
-            let more = (hit.moments ?? 0) > 1 ? " (\(hit.moments!) moments)" : ""
-            let generated = hit.generated.map { " (generated by \(SafeText.escaped($0)))" } ?? ""
-            return "transcript" + generated + time + speaker + more
+            // TRANSLATORS: where a hit of earshot find matched; %s is the speech recogniser that made the transcript.
+            var place = hit.generated.map { tr("transcript (generated by %s)", SafeText.escaped($0)) }
+                ?? trc("where a hit of earshot find matched", "transcript")
+            place = at(hit, place)
+            if let speaker = hit.speaker { place += ", " + SafeText.escaped(speaker) }
+            if let moments = hit.moments, moments > 1 {
+                // TRANSLATORS: %1$s is where a hit matched (transcript at 41:07, Speaker), %2$d how many moments matched there.
+                place = trn("%1$s (%2$d moment)", "%1$s (%2$d moments)", moments, place, moments)
+            }
+            return place
         }
+    }
+
+    /// `place` with the moment of the hit, when it has one: `chapter at 12:30`.
+    private static func at(_ hit: FindHit, _ place: String) -> String {
+        // TRANSLATORS: %1$s is where a hit of earshot find matched (chapter, transcript), %2$s the moment (12:30).
+        hit.at.map { tr("%1$s at %2$s", place, TimeText.clock($0)) } ?? place
     }
 
     /// The snippet with its marks as bold on a terminal, else left out; everything else escaped.

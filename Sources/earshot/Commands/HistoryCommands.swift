@@ -1,29 +1,32 @@
 import ArgumentParser
+import EarshotLocale
 
 /// `earshot history [--since WHEN] [--limit N] [--json]`: what was heard, when, for how long, where.
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "Show what was heard: when, for how long, which part, at which speed, on which device.",
-        discussion: """
+        abstract: tr("Show what was heard: when, for how long, which part, at which speed, on which device."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
+        discussion: tr("""
             One row per sitting (from play to pause, the end or another episode), latest first; ✓ marks
             one that finished the episode. Examples:
               earshot history
               earshot history --since 7d
               earshot history --since 2026-01-01 --json
-            """)
+            """))
 
-    @Option(help: ArgumentHelp("Only since then: \(DateArgument.help).", valueName: "when"))
+    @Option(help: ArgumentHelp(tr("Only since then: %s.", DateArgument.help), valueName: trc("value name in usage, as in earshot play <episode>", "when")))
     var since: DateArgument?
 
-    @Option(help: "At most this many rows (0: all).")
+    @Option(help: ArgumentHelp(tr("At most this many rows (0: all)."), valueName: trc("value name in usage, as in earshot play <episode>", "limit")))
     var limit = 50
 
-    @Flag(help: "Print JSON (instants in ISO 8601, times in seconds).")
+    @Flag(help: ArgumentHelp(tr("Print JSON (instants in ISO 8601, times in seconds).")))
     var json = false
 
     func validate() throws {
-        if limit < 0 { throw ValidationError("--limit counts rows: 0 or more") }
+        if limit < 0 { throw ValidationError(tr("--limit counts rows: 0 or more")) }
     }
 
     func run() throws {
@@ -36,19 +39,21 @@ struct HistoryCommand: ParsableCommand {
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Show how much was listened, per podcast and per month, and the time speed and trimming saved.",
-        discussion: """
+        abstract: tr("Show how much was listened, per podcast and per month, and the time speed and trimming saved."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
+        discussion: tr("""
             Computed from the history, so exact: the wall time listened, the audio it covered, and the
             difference explained (speed, trimmed silences), beside the intros and outros skipped.
             Examples:
               earshot stats
               earshot stats --since 1y --json
-            """)
+            """))
 
-    @Option(help: ArgumentHelp("Only since then: \(DateArgument.help).", valueName: "when"))
+    @Option(help: ArgumentHelp(tr("Only since then: %s.", DateArgument.help), valueName: trc("value name in usage, as in earshot play <episode>", "when")))
     var since: DateArgument?
 
-    @Flag(help: "Print JSON (seconds throughout).")
+    @Flag(help: ArgumentHelp(tr("Print JSON (seconds throughout).")))
     var json = false
 
     func run() throws {

@@ -1,21 +1,24 @@
 import ArgumentParser
+import EarshotLocale
 
 /// `earshot support [PODCAST]`: the ways a podcast's feed lists to support it (podcast:funding).
 struct SupportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "support",
-        abstract: "List the links your podcasts give to support them.",
-        discussion: """
+        abstract: tr("List the links your podcasts give to support them."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
+        discussion: tr("""
             Read from the feeds (Podcasting 2.0 podcast:funding): a page for donations or memberships, with
             what the link says. Examples:
               earshot support
               earshot support "daily news"
-            """)
+            """))
 
-    @Argument(help: "The podcast: its number or part of its title. Default: every podcast.", completion: .custom(LibraryCompletions.podcasts))
+    @Argument(help: ArgumentHelp(tr("The podcast: its number or part of its title. Default: every podcast."), valueName: trc("value name in usage, as in earshot play <episode>", "podcast")), completion: .custom(LibraryCompletions.podcasts))
     var podcast: Reference?
 
-    @Flag(help: "Print JSON.")
+    @Flag(help: ArgumentHelp(tr("Print JSON.")))
     var json = false
 
     func run() throws {
@@ -23,7 +26,7 @@ struct SupportCommand: ParsableCommand {
         let id = try podcast.map { try Resolver(client: client).podcastID($0) } ?? 0
         let links = try client.support(of: id)
         if json { return Console.print(try JSONOutput.render(links.map(SupportRecord.init))) }
-        Console.print(NamespaceText.support(links, podcast: id == 0 ? nil : try client.podcastDetails(id).string("podcast_title") ?? "podcast \(id)"))
+        Console.print(NamespaceText.support(links, podcast: id == 0 ? nil : try client.podcastDetails(id).string("podcast_title") ?? tr("podcast %d", Int(id))))
     }
 }
 
@@ -33,19 +36,21 @@ struct SupportCommand: ParsableCommand {
 struct DetailsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "details",
-        abstract: "Show who is in an episode, its soundbites and what else its feed says.",
-        discussion: """
+        abstract: tr("Show who is in an episode, its soundbites and what else its feed says."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
+        discussion: tr("""
             From the feed's Podcasting 2.0 tags. Soundbites are numbered for earshot play EPISODE --soundbite N.
             Examples:
               earshot details 812
               earshot details --podcast "daily news"
-            """)
+            """))
 
-    @Argument(help: "The episode (or with --podcast, the podcast): its number or part of its title.",
+    @Argument(help: ArgumentHelp(tr("The episode (or with --podcast, the podcast): its number or part of its title."), valueName: trc("value name in usage, as in earshot play <episode>", "name")),
               completion: .custom(LibraryCompletions.episodes))
     var name: Reference
 
-    @Flag(help: "NAME is a podcast.")
+    @Flag(help: ArgumentHelp(tr("NAME is a podcast.")))
     var podcast = false
 
     func run() throws {
@@ -60,12 +65,14 @@ struct DetailsCommand: ParsableCommand {
 struct RecommendedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recommended",
-        abstract: "List the shows your podcasts recommend.",
-        discussion: """
+        abstract: tr("List the shows your podcasts recommend."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
+        discussion: tr("""
             From the feeds' podroll (Podcasting 2.0), each show once, with the feed to give earshot add and
             whether your library already has it. Example:
               earshot recommended
-            """)
+            """))
 
     func run() throws {
         Console.print(NamespaceText.recommended(try DaemonClient().recommended()))
@@ -76,15 +83,17 @@ struct RecommendedCommand: ParsableCommand {
 struct LiveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "live",
-        abstract: "List the live shows your podcasts announce: upcoming, live now or ended.",
-        discussion: """
+        abstract: tr("List the live shows your podcasts announce: upcoming, live now or ended."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
+        discussion: tr("""
             From the feeds (Podcasting 2.0 podcast:liveItem) as last refreshed, each with its stream.
             Examples:
               earshot live
               earshot live "daily news"
-            """)
+            """))
 
-    @Argument(help: "The podcast: its number or part of its title. Default: every podcast.", completion: .custom(LibraryCompletions.podcasts))
+    @Argument(help: ArgumentHelp(tr("The podcast: its number or part of its title. Default: every podcast."), valueName: trc("value name in usage, as in earshot play <episode>", "podcast")), completion: .custom(LibraryCompletions.podcasts))
     var podcast: Reference?
 
     func run() throws {

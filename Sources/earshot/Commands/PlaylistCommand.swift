@@ -1,13 +1,16 @@
 import ArgumentParser
 import EarshotCore
+import EarshotLocale
 
 /// `earshot playlist new|edit|remove|list|show`: smart playlists, a name and rules each, kept by the
 /// daemon and offered to the desktop as MPRIS playlists (after Up Next and the inbox).
 struct PlaylistCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "playlist",
-        abstract: "Make, change, remove and show smart playlists.",
-        discussion: """
+        abstract: tr("Make, change, remove and show smart playlists."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
+        discussion: tr("""
             A smart playlist is a name and rules; its episodes follow the library as it changes. Every rule
             given must hold. Rules:
               --podcast P            only this podcast (number or part of its title; repeat for several)
@@ -23,7 +26,7 @@ struct PlaylistCommand: ParsableCommand {
               earshot playlist new "Short news" --podcast 3 --unplayed --shorter-than 20m
               earshot playlist new Mars --said "mars rover" --order oldest
               earshot play --playlist "Short news"
-            """,
+            """),
         subcommands: [PlaylistListCommand.self, PlaylistNewCommand.self, PlaylistEditCommand.self, PlaylistRemoveCommand.self,
                       PlaylistShowCommand.self],
         defaultSubcommand: PlaylistListCommand.self)
@@ -41,11 +44,8 @@ struct PlaylistCommand: ParsableCommand {
         return words
     }
 
-    /// "1 episode", "12 episodes": what a playlist held when last evaluated.
-    static func episodes(_ playlist: Vardict) -> String {
-        let count = playlist.count("episodes") ?? 0
-        return count == 1 ? "1 episode" : "\(count) episodes"
-    }
+    /// How many episodes a playlist held when last evaluated (0 when never).
+    static func episodes(_ playlist: Vardict) -> Int { playlist.count("episodes") ?? 0 }
 
     /// A rule as the shell would take it back (words with spaces quoted).
     static func shellText(_ words: [String]) -> String {
@@ -58,13 +58,15 @@ struct PlaylistCommand: ParsableCommand {
 
 /// `earshot playlist [list]`: every smart playlist with its rules and how many episodes it holds.
 struct PlaylistListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the smart playlists.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: tr("List the smart playlists."))
 
     func run() throws {
         let playlists = try DaemonClient().smartPlaylists()
-        guard !playlists.isEmpty else { return Console.print("There are no smart playlists (earshot playlist new NAME RULE…).") }
+        // TRANSLATORS: NAME and RULE may be translated; the rest is a command to type.
+        guard !playlists.isEmpty else { return Console.print(tr("There are no smart playlists (earshot playlist new NAME RULE…).")) }
         for playlist in playlists {
-            let count = playlist.count("episodes") == nil ? "not evaluated yet" : PlaylistCommand.episodes(playlist)
+            let held = PlaylistCommand.episodes(playlist)
+            let count = playlist.count("episodes") == nil ? tr("not evaluated yet") : trn("%d episode", "%d episodes", held, held)
             Console.print("\(playlist.string("name") ?? "?") (\(count)): \(PlaylistCommand.shellText(playlist.strings("rules")))")
         }
     }
@@ -72,60 +74,65 @@ struct PlaylistListCommand: ParsableCommand {
 
 /// `earshot playlist new NAME RULE…`.
 struct PlaylistNewCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "new", abstract: "Make a smart playlist (see earshot playlist --help for the rules).")
+    static let configuration = CommandConfiguration(commandName: "new", abstract: tr("Make a smart playlist (see earshot playlist --help for the rules)."))
 
-    @Argument(help: "The playlist's name.")
+    @Argument(help: ArgumentHelp(tr("The playlist's name."), valueName: trc("value name in usage, as in earshot play <episode>", "name")))
     var name: String
 
-    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("The rules, such as --unplayed --shorter-than 20m.", valueName: "rule"))
+    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp(tr("The rules, such as --unplayed --shorter-than 20m."), valueName: trc("value name in usage, as in earshot play <episode>", "rule")))
     var rules: [String] = []
 
     func run() throws {
         let client = try DaemonClient()
         let saved = try client.saveSmartPlaylist(name, rules: try PlaylistCommand.resolved(rules, client: client), replacing: false)
-        Console.print("Made the playlist \(saved.string("name") ?? name) (\(PlaylistCommand.episodes(saved))).")
+        let held = PlaylistCommand.episodes(saved)
+        // TRANSLATORS: %1$s is the playlist's name, %2$d how many episodes it holds.
+        Console.print(trn("Made the playlist %1$s (%2$d episode).", "Made the playlist %1$s (%2$d episodes).", held, saved.string("name") ?? name, held))
     }
 }
 
 /// `earshot playlist edit NAME RULE…`: new rules for a playlist (they replace the old ones).
 struct PlaylistEditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Give a smart playlist new rules (they replace its rules; earshot playlist show prints them).")
+        commandName: "edit", abstract: tr("Give a smart playlist new rules (they replace its rules; earshot playlist show prints them)."))
 
-    @Argument(help: "The playlist's name.")
+    @Argument(help: ArgumentHelp(tr("The playlist's name."), valueName: trc("value name in usage, as in earshot play <episode>", "name")))
     var name: String
 
-    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("The new rules.", valueName: "rule"))
+    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp(tr("The new rules."), valueName: trc("value name in usage, as in earshot play <episode>", "rule")))
     var rules: [String] = []
 
     func run() throws {
         let client = try DaemonClient()
         let saved = try client.saveSmartPlaylist(name, rules: try PlaylistCommand.resolved(rules, client: client), replacing: true)
-        Console.print("Changed the playlist \(saved.string("name") ?? name) (\(PlaylistCommand.episodes(saved))).")
+        let held = PlaylistCommand.episodes(saved)
+        // TRANSLATORS: %1$s is the playlist's name, %2$d how many episodes it holds.
+        Console.print(trn("Changed the playlist %1$s (%2$d episode).", "Changed the playlist %1$s (%2$d episodes).", held,
+                          saved.string("name") ?? name, held))
     }
 }
 
 /// `earshot playlist remove NAME`.
 struct PlaylistRemoveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a smart playlist (its episodes stay).")
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: tr("Remove a smart playlist (its episodes stay)."))
 
-    @Argument(help: "The playlist's name.")
+    @Argument(help: ArgumentHelp(tr("The playlist's name."), valueName: trc("value name in usage, as in earshot play <episode>", "name")))
     var name: String
 
     func run() throws {
         try DaemonClient().removeSmartPlaylist(name)
-        Console.print("Removed the playlist \(name).")
+        Console.print(tr("Removed the playlist %s.", name))
     }
 }
 
 /// `earshot playlist show NAME [--json]`: its rules and its episodes now, in its order.
 struct PlaylistShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a smart playlist's rules and episodes.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: tr("Show a smart playlist's rules and episodes."))
 
-    @Argument(help: "The playlist's name.")
+    @Argument(help: ArgumentHelp(tr("The playlist's name."), valueName: trc("value name in usage, as in earshot play <episode>", "name")))
     var name: String
 
-    @Flag(help: "Print the episodes as JSON (dates in ISO 8601, durations in seconds).")
+    @Flag(help: ArgumentHelp(tr("Print the episodes as JSON (dates in ISO 8601, durations in seconds).")))
     var json = false
 
     func run() throws {
@@ -136,6 +143,6 @@ struct PlaylistShowCommand: ParsableCommand {
         if let playlist = try client.smartPlaylists().first(where: { $0.string("name")?.lowercased() == folded }) {
             Console.print("earshot playlist edit \(PlaylistCommand.shellText([playlist.string("name") ?? name] + playlist.strings("rules")))")
         }
-        Console.print(episodes.isEmpty ? "No episode follows these rules now." : EpisodeTable.render(episodes, showPodcast: true, width: Terminal.outputWidth))
+        Console.print(episodes.isEmpty ? tr("No episode follows these rules now.") : EpisodeTable.render(episodes, showPodcast: true, width: Terminal.outputWidth))
     }
 }

@@ -1,13 +1,14 @@
 import ArgumentParser
+import EarshotLocale
 
 /// `earshot podcasts [--json]`: the library.
 struct PodcastsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "podcasts",
-        abstract: "List the podcasts you subscribe to.",
-        discussion: "Number, title, episodes, unplayed, last checked and auto-queue, in the order they were added.")
+        abstract: tr("List the podcasts you subscribe to."),
+        discussion: tr("Number, title, episodes, unplayed, last checked and auto-queue, in the order they were added."))
 
-    @Flag(help: "Print JSON (instants in ISO 8601).")
+    @Flag(help: ArgumentHelp(tr("Print JSON (instants in ISO 8601).")))
     var json = false
 
     func run() throws {

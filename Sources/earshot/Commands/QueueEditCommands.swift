@@ -1,21 +1,22 @@
 import ArgumentParser
+import EarshotLocale
 
 /// `earshot queue add EPISODE... [--at N]`: puts episodes into Up Next, at the end or at place N.
 struct QueueAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add", abstract: "Put episodes into Up Next (an episode already there moves).")
+        commandName: "add", abstract: tr("Put episodes into Up Next (an episode already there moves)."))
 
     @Argument(
-        help: ArgumentHelp("The episodes, in the order they should play.", valueName: "episode"),
+        help: ArgumentHelp(tr("The episodes, in the order they should play."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
         completion: .custom(LibraryCompletions.episodes))
     var episodes: [Reference]
 
-    @Option(help: ArgumentHelp("The place in Up Next for the first of them (1: next). Default: the end.", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("The place in Up Next for the first of them (1: next). Default: the end."), valueName: trc("value name in usage, as in earshot play <episode>", "n")))
     var at: UInt32?
 
     func validate() throws {
-        guard !episodes.isEmpty else { throw ValidationError("name at least one episode") }
-        if at == 0 { throw ValidationError("--at counts from 1 (the episode that plays next)") }
+        guard !episodes.isEmpty else { throw ValidationError(tr("name at least one episode")) }
+        if at == 0 { throw ValidationError(tr("--at counts from 1 (the episode that plays next)")) }
     }
 
     func run() throws {
@@ -29,15 +30,15 @@ struct QueueAddCommand: ParsableCommand {
 
 /// `earshot queue remove EPISODE...`: takes episodes out of Up Next.
 struct QueueRemoveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Take episodes out of Up Next.")
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: tr("Take episodes out of Up Next."))
 
     @Argument(
-        help: ArgumentHelp("The episodes: numbers, or parts of titles of queued episodes.", valueName: "episode"),
+        help: ArgumentHelp(tr("The episodes: numbers, or parts of titles of queued episodes."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
         completion: .custom(LibraryCompletions.queuedEpisodes))
     var episodes: [Reference]
 
     func validate() throws {
-        guard !episodes.isEmpty else { throw ValidationError("name at least one episode") }
+        guard !episodes.isEmpty else { throw ValidationError(tr("name at least one episode")) }
     }
 
     func run() throws {
@@ -50,16 +51,16 @@ struct QueueRemoveCommand: ParsableCommand {
 
 /// `earshot queue move EPISODE N`: moves a queued episode to place N.
 struct QueueMoveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "move", abstract: "Move an episode of Up Next to another place.")
+    static let configuration = CommandConfiguration(commandName: "move", abstract: tr("Move an episode of Up Next to another place."))
 
-    @Argument(help: "The episode: its number, or part of the title of a queued episode.", completion: .custom(LibraryCompletions.queuedEpisodes))
+    @Argument(help: ArgumentHelp(tr("The episode: its number, or part of the title of a queued episode."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")), completion: .custom(LibraryCompletions.queuedEpisodes))
     var episode: Reference
 
-    @Argument(help: "Its new place (1: next; past the end: last).")
+    @Argument(help: ArgumentHelp(tr("Its new place (1: next; past the end: last)."), valueName: trc("value name in usage, as in earshot play <episode>", "place")))
     var place: UInt32
 
     func validate() throws {
-        if place == 0 { throw ValidationError("places count from 1 (the episode that plays next)") }
+        if place == 0 { throw ValidationError(tr("places count from 1 (the episode that plays next)")) }
     }
 
     func run() throws {
@@ -71,10 +72,10 @@ struct QueueMoveCommand: ParsableCommand {
 
 /// `earshot queue clear`: empties Up Next.
 struct QueueClearCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "clear", abstract: "Empty Up Next.")
+    static let configuration = CommandConfiguration(commandName: "clear", abstract: tr("Empty Up Next."))
 
     func run() throws {
         try DaemonClient().queueClear()
-        Console.print("Up Next is empty.")
+        Console.print(tr("Up Next is empty."))
     }
 }

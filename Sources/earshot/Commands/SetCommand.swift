@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotLocale
 import EarshotMPRIS
 
 /// `earshot set PODCAST|all SETTING VALUE`: changes a setting of one podcast, or (with `all`) the
@@ -7,8 +8,10 @@ import EarshotMPRIS
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: "Change a setting of a podcast, or of all podcasts.",
-        discussion: """
+        abstract: tr("Change a setting of a podcast, or of all podcasts."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
+        discussion: tr("""
             Settings of a podcast (with all: the default of every podcast without its own):
               auto-queue on|off      new episodes found by a refresh go to the end of Up Next
               notify on|off          a desktop notification when a refresh finds new episodes
@@ -31,17 +34,17 @@ struct SetCommand: ParsableCommand {
               earshot set all trim-silence on
               earshot set 3 auto-download on
               earshot set all download-ahead 5
-            """)
+            """))
 
     @Argument(
-        help: "The podcast (its number or part of its title), or “all” for the default of every podcast.",
+        help: ArgumentHelp(tr("The podcast (its number or part of its title), or “all” for the default of every podcast."), valueName: trc("value name in usage, as in earshot play <episode>", "podcast")),
         completion: .custom(SettingCompletions.podcastsOrAll))
     var podcast: String
 
-    @Argument(help: ArgumentHelp("The setting (see above).", valueName: "setting"), completion: .custom(SettingCompletions.keys))
+    @Argument(help: ArgumentHelp(tr("The setting (see above)."), valueName: trc("value name in usage, as in earshot play <episode>", "setting")), completion: .custom(SettingCompletions.keys))
     var key: String
 
-    @Argument(help: ArgumentHelp("Its value: on or off, a number, or text.", valueName: "value"), completion: .custom(SettingCompletions.values))
+    @Argument(help: ArgumentHelp(tr("Its value: on or off, a number, or text."), valueName: trc("value name in usage, as in earshot play <episode>", "value")), completion: .custom(SettingCompletions.values))
     var value: String
 
     func run() throws {
@@ -49,12 +52,14 @@ struct SetCommand: ParsableCommand {
         let typed = Self.typed(value)
         if podcast.lowercased() == "all" {
             try client.set(key, to: typed, podcast: 0)
-            return Console.print("\(key) is \(value) for every podcast without its own setting.")
+            // TRANSLATORS: %1$s is a setting's key (auto-queue), %2$s its new value as typed (off).
+            return Console.print(tr("%1$s is %2$s for every podcast without its own setting.", key, value))
         }
-        guard let reference = Reference(argument: podcast) else { throw ValidationError("name a podcast, or all") }
+        guard let reference = Reference(argument: podcast) else { throw ValidationError(tr("name a podcast, or all")) }
         let chosen = try Resolver(client: client).podcast(reference)
         try client.set(key, to: typed, podcast: chosen.id)
-        Console.print("\(key) is \(value) for “\(chosen.displayTitle)”.")
+        // TRANSLATORS: %1$s is a setting's key (auto-queue), %2$s its new value as typed (off), %3$s a podcast's title.
+        Console.print(tr("%1$s is %2$s for “%3$s”.", key, value, chosen.displayTitle))
     }
 
     /// on/off (and true/false, yes/no) as a boolean, a number as a double, anything else as text.

@@ -1,12 +1,15 @@
 import ArgumentParser
+import EarshotLocale
 import Foundation
 
 /// `earshot sleep [WHEN]`: the sleep timer. Without WHEN, what is left.
 struct SleepCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sleep",
-        abstract: "Pause after a while, at the end of the episode or chapter, or after some episodes.",
-        discussion: """
+        abstract: tr("Pause after a while, at the end of the episode or chapter, or after some episodes."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
+        discussion: tr("""
             The volume fades out over the last 10 seconds (sleep-fade in the configuration file), then
             playback pauses and the volume comes back. Playing again does not re-arm the timer, and a
             restart forgets it. Without WHEN, shows what is left.
@@ -16,10 +19,10 @@ struct SleepCommand: ParsableCommand {
               end-of-chapter          when this chapter ends
               3-episodes              when the third episode, this one included, ends
               off                     no sleep timer
-            """)
+            """))
 
     @Argument(
-        help: ArgumentHelp("When to pause (see above).", valueName: "when"),
+        help: ArgumentHelp(tr("When to pause (see above)."), valueName: trc("value name in usage, as in earshot play <episode>", "when")),
         completion: .list(["20m", "1h", "end-of-episode", "end-of-chapter", "3-episodes", "off"]))
     var when: String?
 
@@ -43,7 +46,8 @@ struct SleepCommand: ParsableCommand {
             return ("episodes", 0, count)
         }
         if let seconds = duration(word), seconds > 0 { return ("after", seconds, 0) }
-        throw ValidationError("“\(text)” is not a time (20m, 1h30m, 90s), end-of-episode, end-of-chapter, N-episodes or off")
+        // TRANSLATORS: %s is what was typed; the words after it are typed as they are (not translated).
+        throw ValidationError(tr("“%s” is not a time (20m, 1h30m, 90s), end-of-episode, end-of-chapter, N-episodes or off", text))
     }
 
     /// "1h30m", "20m", "90s", "1h", "45" (minutes) in seconds.
@@ -61,29 +65,38 @@ struct SleepCommand: ParsableCommand {
 /// What `earshot sleep` and `earshot status` say of the sleep timer.
 enum SleepText {
     static func render(_ timer: SleepTimerRecord?) -> String {
-        guard let timer else { return "Sleep timer: off" }
-        let left = timer.remaining.map { " (\(TimeText.clock($0)) left)" } ?? ""
+        guard let timer else { return tr("Sleep timer: off") }
+        let left = timer.remaining.map { TimeText.clock($0) }
         switch timer.mode {
-        case "after": return "Sleep timer: pauses in \(TimeText.clock(timer.remaining))"
-        case "end-of-episode": return "Sleep timer: pauses at the end of this episode\(left)"
-        case "end-of-chapter": return "Sleep timer: pauses at the end of this chapter\(left)"
-        case "episodes":
-            let count = timer.episodesLeft ?? 1
-            return count <= 1 ? "Sleep timer: pauses at the end of this episode\(left)"
-                : "Sleep timer: pauses at the end of the \(ordinal(count)) episode from here, this one included"
-        default: return "Sleep timer: \(timer.mode)"
+        // TRANSLATORS: %s is the time it pauses in (12:30).
+        case "after": return tr("Sleep timer: pauses in %s", TimeText.clock(timer.remaining))
+        case "end-of-chapter":
+            // TRANSLATORS: %s is the time left (12:30).
+            return left.map { tr("Sleep timer: pauses at the end of this chapter (%s left)", $0) } ?? tr("Sleep timer: pauses at the end of this chapter")
+        case "episodes" where (timer.episodesLeft ?? 1) > 1:
+            // TRANSLATORS: %s is an ordinal number (3rd, 21st).
+            return tr("Sleep timer: pauses at the end of the %s episode from here, this one included", ordinal(timer.episodesLeft ?? 1))
+        case "end-of-episode", "episodes":
+            // TRANSLATORS: %s is the time left (12:30).
+            return left.map { tr("Sleep timer: pauses at the end of this episode (%s left)", $0) } ?? tr("Sleep timer: pauses at the end of this episode")
+        // TRANSLATORS: %s is the timer's mode as the daemon names it (not translated).
+        default: return tr("Sleep timer: %s", timer.mode)
         }
     }
 
-    /// 2nd, 3rd, 4th, 11th, 21st…
+    /// 2nd, 3rd, 4th, 11th, 21st… (from 2 on: a count of 1 is "this episode").
     private static func ordinal(_ number: Int) -> String {
-        let suffix = switch (number % 10, number % 100) {
-        case (_, 11...13): "th"
-        case (1, _): "st"
-        case (2, _): "nd"
-        case (3, _): "rd"
-        default: "th"
+        switch (number % 10, number % 100) {
+        // TRANSLATORS: ordinal numbers (2nd, 3rd, 21st, 11th): English picks one of these four endings by the
+        // last digits. A language without such endings translates all four alike (German: %d.).
+        case (_, 11...13): tr("%dth", number)
+        // TRANSLATORS: an ordinal number ending in 1 (21st); see %dth.
+        case (1, _): tr("%dst", number)
+        // TRANSLATORS: an ordinal number ending in 2 (22nd); see %dth.
+        case (2, _): tr("%dnd", number)
+        // TRANSLATORS: an ordinal number ending in 3 (23rd); see %dth.
+        case (3, _): tr("%drd", number)
+        default: tr("%dth", number)
         }
-        return "\(number)\(suffix)"
     }
 }

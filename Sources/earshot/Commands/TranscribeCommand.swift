@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotFeed
+import EarshotLocale
 import Foundation
 
 /// `earshot transcribe EPISODE…` puts episodes first in line to be transcribed on this computer
@@ -8,8 +9,10 @@ import Foundation
 struct TranscribeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transcribe",
-        abstract: "Make transcripts on this computer: transcribe episodes next, or show how it stands.",
-        discussion: """
+        abstract: tr("Make transcripts on this computer: transcribe episodes next, or show how it stands."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
+        discussion: tr("""
             Earshot transcribes every downloaded episode whose feed offers no transcript, newest and
             in-progress first, one at a time, with a speech recogniser that runs on this computer at idle
             priority and only on mains power. EPISODE (its number or part of its title) goes to the front,
@@ -19,22 +22,22 @@ struct TranscribeCommand: ParsableCommand {
             Examples:
               earshot transcribe 812
               earshot transcribe --status
-            """)
+            """))
 
-    @Argument(help: ArgumentHelp("The episodes: numbers or parts of titles.", valueName: "episode"),
+    @Argument(help: ArgumentHelp(tr("The episodes: numbers or parts of titles."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
               completion: .custom(LibraryCompletions.episodes))
     var episodes: [Reference] = []
 
-    @Flag(help: "Show the queue, the episode being transcribed, its speed and the time left.")
+    @Flag(help: ArgumentHelp(tr("Show the queue, the episode being transcribed, its speed and the time left.")))
     var status = false
 
-    @Flag(help: "With --status: print JSON.")
+    @Flag(help: ArgumentHelp(tr("With --status: print JSON.")))
     var json = false
 
     func validate() throws {
-        if status && !episodes.isEmpty { throw ValidationError("--status shows how transcribing stands: name no episode") }
-        if !status && episodes.isEmpty { throw ValidationError("name at least one episode, or give --status") }
-        if json && !status { throw ValidationError("--json goes with --status") }
+        if status && !episodes.isEmpty { throw ValidationError(tr("--status shows how transcribing stands: name no episode")) }
+        if !status && episodes.isEmpty { throw ValidationError(tr("name at least one episode, or give --status")) }
+        if json && !status { throw ValidationError(tr("--json goes with --status")) }
     }
 
     func run() throws {
@@ -49,9 +52,14 @@ struct TranscribeCommand: ParsableCommand {
         var refused: [String] = []
         for outcome in try client.transcribe(ids) {
             switch outcome.state {
-            case "downloading": Console.print("Episode \(outcome.episode): downloading first, then transcribing (see earshot transcribe --status).")
-            case "refused": refused.append("episode \(outcome.episode) is not transcribed: \(SafeText.escaped(outcome.reason ?? "refused"))")
-            default: Console.print("Episode \(outcome.episode): transcribing next (see earshot transcribe --status).")
+            // TRANSLATORS: %d is the episode's number.
+            case "downloading": Console.print(tr("Episode %d: downloading first, then transcribing (see earshot transcribe --status).", Int(outcome.episode)))
+            case "refused":
+                let reason = SafeText.escaped(outcome.reason ?? trc("why an episode is not transcribed", "refused"))
+                // TRANSLATORS: %1$d is the episode's number, %2$s why it is not transcribed.
+                refused.append(tr("episode %1$d is not transcribed: %2$s", Int(outcome.episode), reason))
+            // TRANSLATORS: %d is the episode's number.
+            default: Console.print(tr("Episode %d: transcribing next (see earshot transcribe --status).", Int(outcome.episode)))
             }
         }
         try Console.finish(failures: refused)
@@ -60,33 +68,42 @@ struct TranscribeCommand: ParsableCommand {
     /// The status as lines; `width` (a terminal's) adds a progress bar.
     static func text(_ status: TranscriptionStatusRecord, width: Int?) -> String {
         guard status.installed else {
-            if let problem = status.problem { return "The transcriber cannot work: \(SafeText.escaped(problem))" }
-            guard let setUp = status.setup else { return "The transcriber is being started; ask again in a moment." }
-            return "The transcriber is not installed. To set it up, run: \(setUp)"
+            // TRANSLATORS: %s is what keeps the speech recogniser from working.
+            if let problem = status.problem { return tr("The transcriber cannot work: %s", SafeText.escaped(problem)) }
+            guard let setUp = status.setup else { return tr("The transcriber is being started; ask again in a moment.") }
+            // TRANSLATORS: %s is a command to run.
+            return tr("The transcriber is not installed. To set it up, run: %s", setUp)
         }
-        var lines = ["Transcriber: \(SafeText.escaped([status.engine, status.model].compactMap { $0 }.joined(separator: " ")))"
-                     + (status.languages.isEmpty ? "" : " (\(status.languages.joined(separator: ", ")))")
-                     + (status.enabled ? "" : "; off for all podcasts (earshot set all transcribe on)")]
-        if let paused = status.paused { lines.append("Paused: \(paused); it goes on on mains power.") }
+        // TRANSLATORS: %s is the speech recogniser and its model (moonshine base-en).
+        var transcriber = tr("Transcriber: %s", SafeText.escaped([status.engine, status.model].compactMap { $0 }.joined(separator: " ")))
+            + (status.languages.isEmpty ? "" : " (\(status.languages.joined(separator: ", ")))")
+        // TRANSLATORS: %s is the line naming the speech recogniser (Transcriber: moonshine base-en (en)).
+        if !status.enabled { transcriber = tr("%s; off for all podcasts (earshot set all transcribe on)", transcriber) }
+        var lines = [transcriber]
+        // TRANSLATORS: %s is why transcribing waits (on battery).
+        if let paused = status.paused { lines.append(tr("Paused: %s; it goes on on mains power.", paused)) }
         let title = { (id: Int64) in status.queue.first { $0.episode == id }.flatMap(\.title) }
         if let running = status.running {
-            var line = "Transcribing episode \(running)"
+            var line = tr("Transcribing episode %d", Int(running))
             if let progress = status.progress { line += width == nil ? " \(Int((progress * 100).rounded(.down)))%" : " " + bar(progress) }
-            if let speed = status.speed { line += String(format: "  %.1f× real time", speed) }
-            if let left = status.left { line += "  ~\(TimeText.approximate(left)) left" }
+            // TRANSLATORS: %s is how many times faster than real time the episode is heard (4.2).
+            if let speed = status.speed { line += "  " + tr("%s× real time", LocaleFormat.current.decimal(speed, fractionDigits: 1)) }
+            // TRANSLATORS: %s is about how long transcribing the episode still takes (12 min).
+            if let left = status.left { line += "  " + tr("~%s left", TimeText.approximate(left)) }
             if let name = title(running) { line += "  " + SafeText.escaped(name) }
             lines.append(width.map { line.truncated(toWidth: max($0 - 1, 1)) } ?? line)
         } else if status.paused == nil {
-            lines.append(status.queue.isEmpty ? "Nothing to transcribe." : "Starting soon.")
+            lines.append(status.queue.isEmpty ? tr("Nothing to transcribe.") : tr("Starting soon."))
         }
         let waiting = status.queue.filter { $0.episode != status.running }
         if !waiting.isEmpty {
-            lines.append("Next (\(waiting.count)):")
+            // TRANSLATORS: the heading of the episodes waiting to be transcribed; %d is how many.
+            lines.append(tr("Next (%d):", waiting.count))
             lines += waiting.prefix(10).map { entry in
                 let show = entry.podcastTitle.map { SafeText.escaped($0) + " · " } ?? ""
-                return "  \(entry.episode)  \(show)\(SafeText.escaped(entry.title ?? "episode \(entry.episode)"))"
+                return "  \(entry.episode)  \(show)\(SafeText.escaped(entry.title ?? tr("episode %d", Int(entry.episode))))"
             }
-            if waiting.count > 10 { lines.append("  … and \(waiting.count - 10) more") }
+            if waiting.count > 10 { lines.append("  " + trn("… and %d more", "… and %d more", waiting.count - 10, waiting.count - 10)) }
         }
         return lines.joined(separator: "\n")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotFeed
+import EarshotLocale
 import Foundation
 
 /// `earshot transcript [EPISODE] [--json]`: prints an episode's transcript (the current episode's by
@@ -8,8 +9,10 @@ import Foundation
 struct TranscriptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transcript",
-        abstract: "Print an episode's transcript, with times and speakers, or follow it as it is spoken.",
-        discussion: """
+        abstract: tr("Print an episode's transcript, with times and speakers, or follow it as it is spoken."),
+        // TRANSLATORS: a command's help (earshot CMD --help, earshot(1)): keep the line breaks; indented lines
+        // are kept as laid out; commands, options and values are typed, not translated.
+        discussion: tr("""
             EPISODE is its number (see earshot episodes) or part of its title; without it, the episode
             playing. The transcript is the one its feed offers (podcast:transcript) that suits your
             languages best (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), fetched and kept the first time.
@@ -22,22 +25,22 @@ struct TranscriptCommand: ParsableCommand {
               earshot transcript
               earshot transcript 812 --json
               earshot transcript --follow
-            """)
+            """))
 
-    @Argument(help: ArgumentHelp("The episode: its number or part of its title (default: the current one).", valueName: "episode"),
+    @Argument(help: ArgumentHelp(tr("The episode: its number or part of its title (default: the current one)."), valueName: trc("value name in usage, as in earshot play <episode>", "episode")),
               completion: .custom(LibraryCompletions.episodesOrPodcasts))
     var name: Reference?
 
-    @Flag(help: "Print the transcript as JSON.")
+    @Flag(help: ArgumentHelp(tr("Print the transcript as JSON.")))
     var json = false
 
-    @Flag(help: "Follow the episode playing, printing each line as it is spoken, until Ctrl-C.")
+    @Flag(help: ArgumentHelp(tr("Follow the episode playing, printing each line as it is spoken, until Ctrl-C.")))
     var follow = false
 
     func validate() throws {
         guard follow else { return }
-        if name != nil { throw ValidationError("--follow follows the episode playing: name no episode") }
-        if json { throw ValidationError("--follow prints lines as they are spoken; --json prints a whole transcript") }
+        if name != nil { throw ValidationError(tr("--follow follows the episode playing: name no episode")) }
+        if json { throw ValidationError(tr("--follow prints lines as they are spoken; --json prints a whole transcript")) }
     }
 
     func run() throws {
@@ -47,7 +50,7 @@ struct TranscriptCommand: ParsableCommand {
         if let name {
             episode = try Resolver(client: client).episode(name)
         } else {
-            guard let current = try client.status().episode?.id else { throw CommandFailure("no episode is current: name one") }
+            guard let current = try client.status().episode?.id else { throw CommandFailure(tr("no episode is current: name one")) }
             episode = current
         }
         let transcript = try client.transcript(of: episode)
@@ -61,8 +64,11 @@ struct TranscriptCommand: ParsableCommand {
     static func header(_ transcript: TranscriptRecord) -> String? {
         guard let engine = transcript.generator else { return nil }
         let model = transcript.generatorModel.map { $0.isEmpty ? "" : " " + $0 } ?? ""
-        let sofar = transcript.complete == false ? " (so far: still being transcribed)" : ""
-        return "Generated on this computer by \(SafeText.escaped(engine + model))\(sofar); the publisher offers none."
+        let maker = SafeText.escaped(engine + model)
+        // TRANSLATORS: %s is the speech recogniser and its model, e.g. moonshine base-en.
+        return transcript.complete == false
+            ? tr("Generated on this computer by %s (so far: still being transcribed); the publisher offers none.", maker)
+            : tr("Generated on this computer by %s; the publisher offers none.", maker)
     }
 
     /// `[41:07] Speaker: words`, or the words alone for an untimed paragraph without a speaker.

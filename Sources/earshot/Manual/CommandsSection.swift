@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// The manual's account of every subcommand, written from the command tree (`CommandDump`): for
 /// each one its synopsis, what it does, its discussion, and each argument, option and flag.
 enum CommandsSection {
@@ -14,7 +16,8 @@ enum CommandsSection {
         if let abstract = command.abstract, !abstract.isEmpty { page.paragraph(abstract) }
         if let discussion = command.discussion, !discussion.isEmpty { page.prose(discussion) }
         if let fallback = command.defaultSubcommand {
-            page.paragraph("Without a subcommand, \(names.joined(separator: " ")) is \(names.joined(separator: " ")) \(fallback).")
+            // TRANSLATORS: %1$s is a command (earshot queue), %2$s its subcommand that runs when none is given (list).
+            page.paragraph(tr("Without a subcommand, %1$s is %1$s %2$s.", names.joined(separator: " "), fallback))
         }
         let arguments = command.visibleArguments
         if !arguments.isEmpty {
@@ -29,7 +32,9 @@ enum CommandsSection {
     /// `earshot queue add [--at n] episode ...` in roff: the words to type in bold, values in italics.
     static func synopsis(_ names: [String], _ command: CommandDump) -> String {
         var parts = [Roff.bold(names.joined(separator: " "))]
-        if !command.visibleSubcommands.isEmpty { parts.append("[" + Roff.italic("subcommand") + "]") }
+        if !command.visibleSubcommands.isEmpty {
+            parts.append("[" + Roff.italic(trc("value name in usage, as in earshot play <episode>", "subcommand")) + "]")
+        }
         for argument in command.visibleArguments {
             var usage = tag(argument, preferredOnly: true)
             if argument.isRepeating { usage += " .\\|.\\|." }
@@ -40,7 +45,7 @@ enum CommandsSection {
 
     /// How an argument is written: `--at n`, `-h, --help`, or the value's name for a positional one.
     static func tag(_ argument: ArgumentDump, preferredOnly: Bool = false) -> String {
-        let value = Roff.italic(argument.valueName ?? "value")
+        let value = Roff.italic(argument.valueName ?? trc("value name in usage, as in earshot play <episode>", "value"))
         switch argument.kind {
         case .positional:
             return value
@@ -53,10 +58,13 @@ enum CommandsSection {
 
     /// What an argument means, and its default where the definition gives one.
     static func help(_ argument: ArgumentDump) -> String {
-        var lines = [argument.abstract ?? ""]
+        var lines = [ParserText().abstract(argument.abstract ?? "")]
         if let discussion = argument.discussion, !discussion.isEmpty { lines.append(discussion) }
-        if let value = argument.defaultValue, argument.kind != .flag, !(argument.abstract ?? "").contains("Default") {
-            lines.append("Default: \(value).")
+        if let value = argument.defaultValue, argument.kind != .flag {
+            // TRANSLATORS: %s is a default value as it is typed (20, 1d).
+            let line = tr("Default: %s.", value)
+            // A help text that gives its default (Default: the end.) says it once.
+            if !(argument.abstract ?? "").contains(line.prefix { $0 != ":" }) { lines.append(line) }
         }
         return lines.filter { !$0.isEmpty }.joined(separator: "\n")
     }

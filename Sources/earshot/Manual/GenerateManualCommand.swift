@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotLocale
 
 /// `earshot generate-manual PAGE [--date YYYY-MM-DD]`, hidden: prints a manual page in man(7) roff,
 /// earshot(1) written from this command line's own definitions or earshot.conf(5) from the settings
@@ -12,18 +13,18 @@ struct GenerateManualCommand: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "generate-manual",
-        abstract: "Print a manual page (for packaging).",
+        abstract: tr("Print a manual page (for packaging)."),
         shouldDisplay: false)
 
-    @Argument(help: "The page: earshot.1 or earshot.conf.5.")
+    @Argument(help: ArgumentHelp(tr("The page: earshot.1 or earshot.conf.5."), valueName: trc("value name in usage, as in earshot play <episode>", "page")))
     var page: Page
 
-    @Option(help: "The date the page names, YYYY-MM-DD (default: none).")
+    @Option(help: ArgumentHelp(tr("The date the page names, YYYY-MM-DD (default: none)."), valueName: trc("value name in usage, as in earshot play <episode>", "date")))
     var date = ""
 
     func validate() throws {
         guard date.isEmpty || date.wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}/) != nil else {
-            throw ValidationError("--date must be YYYY-MM-DD, not “\(date)”")
+            throw ValidationError(tr("--date must be YYYY-MM-DD, not “%s”", date))
         }
     }
 

@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotLocale
 import Foundation
 
 /// Writing man(7) pages: text escaped for roff, and the few macros the manual uses.
@@ -14,7 +15,9 @@ struct Roff {
     init(name: String, section: String, manual: String, date: String, source: String, summary: String) {
         line(#".\" "# + "\(name)(\(section)), written by earshot generate-manual from \(source). Do not edit.")
         request("TH", Self.quoted(name.uppercased()), section, "\"\(date)\"", Self.quoted("Earshot \(EarshotVersion.string)"), Self.quoted(manual))
-        self.section("NAME")
+        // TRANSLATORS: the first heading of a manual page; man-db finds the page's summary under it, so use
+        // the word man-db knows for your language (German: BEZEICHNUNG, French: NOM, Spanish: NOMBRE).
+        self.section(trc("manual section heading", "NAME"))
         line(Self.escaped(name) + " \\- " + Self.escaped(summary))
     }
 

@@ -1,5 +1,6 @@
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 
 /// Chapters of the current episode, from three sources: the feed's Podlove Simple Chapters, the
@@ -46,8 +47,10 @@ final class ChapterGuide {
     /// Where chapter `index` (0-based) starts; an index out of range is refused in plain words.
     func start(of index: Int) throws(LibraryError) -> Duration {
         guard chapters.indices.contains(index) else {
-            throw .indexOutOfRange(chapters.isEmpty ? "this episode has no chapters"
-                                   : "there is no chapter \(index + 1) (this episode has \(chapters.count))")
+            throw .indexOutOfRange(chapters.isEmpty ? tr("this episode has no chapters")
+                                   // TRANSLATORS: %1$d is the chapter asked for, %2$d how many chapters the episode has.
+                                   : trn("there is no chapter %1$d (this episode has %2$d)", "there is no chapter %1$d (this episode has %2$d)",
+                                         chapters.count, index + 1, chapters.count))
         }
         return .seconds(roundedToMilliseconds: chapters[index].start)
     }
@@ -55,7 +58,7 @@ final class ChapterGuide {
     /// The chapter after the one playing (the first before any); past the last is refused.
     func nextIndex() throws(LibraryError) -> Int {
         let next = (currentIndex ?? -1) + 1
-        guard next < chapters.count || chapters.isEmpty else { throw .indexOutOfRange("this is the last chapter") }
+        guard next < chapters.count || chapters.isEmpty else { throw .indexOutOfRange(tr("this is the last chapter")) }
         return next
     }
 

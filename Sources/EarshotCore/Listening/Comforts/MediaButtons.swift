@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// What a media button (MPRIS Next or Previous) does.
 public enum ButtonAction: String, Sendable, CaseIterable {
     /// The next or previous episode.
@@ -38,7 +40,7 @@ extension MediaButtons {
         case .chapter:
             if listening.chapterGuide.hasNext { try listening.nextChapter() } else { try listening.next() }
         case .skip30s:
-            guard listening.canSeek else { throw .noEpisode("nothing is playing") }
+            guard listening.canSeek else { throw .noEpisode(tr("nothing is playing")) }
             listening.seek(to: listening.position + Self.skipStep)
         }
     }
@@ -56,7 +58,7 @@ extension MediaButtons {
                 try listening.previous()
             }
         case .skip30s:
-            guard listening.canSeek else { throw .noEpisode("nothing is playing") }
+            guard listening.canSeek else { throw .noEpisode(tr("nothing is playing")) }
             listening.seek(to: max(.zero, listening.position - Self.skipStep))
         }
     }

@@ -1,4 +1,5 @@
 import EarshotGLib
+import EarshotLocale
 
 /// The sleep timer: after a time, or at the end of the episode, the chapter or a number of episodes, the
 /// volume fades out over `fade` and playback pauses (progress saved, the volume set back for the next
@@ -83,13 +84,13 @@ final class SleepTimer {
     func set(_ mode: SleepMode?) throws(LibraryError) {
         switch mode {
         case .after(let time)?:
-            guard time > .zero else { throw .invalidSetting("the sleep timer needs a time above zero") }
+            guard time > .zero else { throw .invalidSetting(tr("the sleep timer needs a time above zero")) }
         case .endOfEpisode?, .episodes?:
-            guard playhead.current != nil else { throw .noEpisode("there is no episode to sleep after") }
-            if case .episodes(let count)? = mode, count < 1 { throw .invalidSetting("the sleep timer counts at least 1 episode") }
+            guard playhead.current != nil else { throw .noEpisode(tr("there is no episode to sleep after")) }
+            if case .episodes(let count)? = mode, count < 1 { throw .invalidSetting(tr("the sleep timer counts at least 1 episode")) }
         case .endOfChapter?:
-            guard playhead.current != nil else { throw .noEpisode("there is no episode to sleep after") }
-            guard !chapters.chapters.isEmpty else { throw .indexOutOfRange("this episode has no chapters") }
+            guard playhead.current != nil else { throw .noEpisode(tr("there is no episode to sleep after")) }
+            guard !chapters.chapters.isEmpty else { throw .indexOutOfRange(tr("this episode has no chapters")) }
         case nil:
             break
         }

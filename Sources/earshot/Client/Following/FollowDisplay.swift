@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotLocale
 
 /// Lays out what `earshot transcript --follow` prints on standard output.
 ///
@@ -33,7 +34,9 @@ struct FollowDisplay {
         switch output {
         case .episode(let episode, let podcast):
             let show = podcast.map { " — " + SafeText.escaped($0) } ?? ""
-            return "== \(SafeText.escaped(episode.displayTitle))\(show) (episode \(episode.id)) ==\n"
+            // TRANSLATORS: the heading `earshot transcript --follow` prints for a new episode: its number.
+            let number = tr("(episode %d)", Int(episode.id))
+            return "== \(SafeText.escaped(episode.displayTitle))\(show) \(number) ==\n"
         case .separator(let position):
             return "— \(TimeText.clock(position)) —\n"
         case .line(let line):

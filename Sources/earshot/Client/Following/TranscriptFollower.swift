@@ -1,4 +1,5 @@
 import EarshotGLib
+import EarshotLocale
 import Foundation
 
 /// `earshot transcript --follow`: prints the transcript of the episode playing as it is spoken, and keeps
@@ -42,7 +43,7 @@ final class TranscriptFollower {
 
     private func run() throws {
         client.onPlayerSignal { [weak self] in self?.heard($0) }
-        client.connection.onDisconnect = { [weak self] _ in self?.ending = CommandFailure("lost the connection to the session bus") }
+        client.connection.onDisconnect = { [weak self] _ in self?.ending = CommandFailure(tr("lost the connection to the session bus")) }
         let signals = QuitSignals(on: client.connection.context) { [weak self] in self?.endOnSignal() }
         defer {
             withExtendedLifetime(signals) {}
@@ -67,7 +68,8 @@ final class TranscriptFollower {
         case .changed:
             needsLook = true
         case .quit:
-            ending = CommandFailure("Earshot quit; nothing more to follow")
+            // TRANSLATORS: `earshot transcript --follow` ends because the daemon quit.
+            ending = CommandFailure(tr("Earshot quit; nothing more to follow"))
         }
     }
 
@@ -90,7 +92,7 @@ final class TranscriptFollower {
         cursor = nil
         seeked = false
         guard let current = status.episode else {
-            if Terminal.isTerminal(Terminal.standardError) { note("no episode is current; waiting for one to play") }
+            if Terminal.isTerminal(Terminal.standardError) { note(tr("no episode is current; waiting for one to play")) }
             return
         }
         show([.episode(current, podcast: status.podcast?.displayTitle)])
@@ -104,11 +106,13 @@ final class TranscriptFollower {
         do {
             timeline = TranscriptTimeline(try client.transcript(of: episode).segments)
         } catch {
-            if ending == nil { note("\(error); waiting for the next episode") }
+            // TRANSLATORS: `earshot transcript --follow` cannot follow an episode; %s says why.
+            if ending == nil { note(tr("%s; waiting for the next episode", "\(error)")) }
             return nil
         }
         guard !timeline.isEmpty else {
-            note("episode \(episode)'s transcript has no times to follow; waiting for the next episode")
+            // TRANSLATORS: `earshot transcript --follow` of an episode (%d, its number) whose transcript has no times.
+            note(tr("episode %d's transcript has no times to follow; waiting for the next episode", Int(episode)))
             return nil
         }
         return TranscriptCursor(timeline)

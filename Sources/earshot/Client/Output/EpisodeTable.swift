@@ -1,16 +1,25 @@
+import EarshotLocale
 import Foundation
 
 /// The tables of episodes: `earshot episodes` (number, released, length, played, Up Next place,
 /// the podcast when several are listed, title with ★ when starred) and `earshot queue` (place, number, length, podcast, title).
 enum EpisodeTable {
     static func render(_ episodes: [EpisodeRecord], showPodcast: Bool, width: Int?, timeZone: TimeZone = .current) -> String {
-        guard !episodes.isEmpty else { return "No episodes." }
+        guard !episodes.isEmpty else { return tr("No episodes.") }
+        // TRANSLATORS: column headings of `earshot episodes`; a column widens to fit its heading, so keep them short.
+        // "queued" is the episode's place in Up Next.
         var columns: [TextTable.Column] = [
-            .init(header: "#", alignRight: true), .init(header: "released"), .init(header: "length", alignRight: true),
-            .init(header: "played", alignRight: true), .init(header: "queued", alignRight: true),
+            // TRANSLATORS: a column heading; the column widens to fit it, so keep it short.
+            .init(header: "#", alignRight: true), .init(header: trc("column heading", "released")),
+            // TRANSLATORS: a column heading; the column widens to fit it, so keep it short.
+            .init(header: trc("column heading", "length"), alignRight: true),
+            // TRANSLATORS: a column heading; the column widens to fit it, so keep it short.
+            .init(header: trc("column heading", "played"), alignRight: true), .init(header: trc("column heading", "queued"), alignRight: true),
         ]
-        if showPodcast { columns.append(.init(header: "podcast", flexible: true)) }
-        columns.append(.init(header: "title", flexible: true))
+        // TRANSLATORS: a column heading; the column widens to fit it, so keep it short.
+        if showPodcast { columns.append(.init(header: trc("column heading", "podcast"), flexible: true)) }
+        // TRANSLATORS: a column heading; the column widens to fit it, so keep it short.
+        columns.append(.init(header: trc("column heading", "title"), flexible: true))
         var table = TextTable(columns: columns)
         table.rows = episodes.map { episode in
             var row = [
@@ -27,11 +36,13 @@ enum EpisodeTable {
     }
 
     static func renderQueue(_ episodes: [EpisodeRecord], width: Int?) -> String {
-        guard !episodes.isEmpty else { return "Up Next is empty." }
+        guard !episodes.isEmpty else { return tr("Up Next is empty.") }
         var table = TextTable(columns: [
             .init(header: "", alignRight: true), .init(header: "#", alignRight: true),
-            .init(header: "length", alignRight: true), .init(header: "podcast", flexible: true),
-            .init(header: "title", flexible: true),
+            // TRANSLATORS: a column heading; the column widens to fit it, so keep it short.
+            .init(header: trc("column heading", "length"), alignRight: true), .init(header: trc("column heading", "podcast"), flexible: true),
+            // TRANSLATORS: a column heading; the column widens to fit it, so keep it short.
+            .init(header: trc("column heading", "title"), flexible: true),
         ])
         table.rows = episodes.enumerated().map { index, episode in
             [
@@ -44,7 +55,8 @@ enum EpisodeTable {
 
     /// "done", the position reached, or nothing for an episode not started.
     static func played(_ episode: EpisodeRecord) -> String {
-        if episode.completed == true { return "done" }
+        // TRANSLATORS: the "played" cell of an episode heard to the end (a table cell: keep it short).
+        if episode.completed == true { return trc("played column", "done") }
         guard let position = episode.position, position >= 1 else { return "" }
         return TimeText.clock(position)
     }

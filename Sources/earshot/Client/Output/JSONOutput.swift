@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotLocale
 import Foundation
 
 /// The JSON `--json` prints: pretty, keys sorted (so the output is stable), instants in ISO 8601,
@@ -13,7 +14,8 @@ enum JSONOutput {
         do {
             return escapingActiveCharacters(String(decoding: try encoder.encode(value), as: UTF8.self))
         } catch {
-            throw CommandFailure("cannot write JSON: \(error)")
+            // TRANSLATORS: %s is the encoder's own description of what went wrong.
+            throw CommandFailure(tr("cannot write JSON: %s", "\(error)"))
         }
     }
 

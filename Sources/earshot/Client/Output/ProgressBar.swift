@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotLocale
 
 /// The one-line progress bar of a long job: `Importing [=====>    ] 12/40  ~2 min left  https://…`,
 /// cut to fit `width` columns (less one, so the terminal never wraps it); the item's control and bidi
@@ -12,7 +13,8 @@ enum ProgressBar {
         let bar = String(repeating: "=", count: filled)
             + (filled < barWidth ? ">" + String(repeating: " ", count: barWidth - filled - 1) : "")
         var line = "\(label) [\(bar)] \(done)/\(total)"
-        if let remaining { line += "  ~\(TimeText.approximate(remaining)) left" }
+        // TRANSLATORS: the time a long job has left, after its progress bar: "~3 min left".
+        if let remaining { line += "  " + tr("~%s left", TimeText.approximate(remaining)) }
         let room = width - 1 - line.displayWidth - 2
         if !item.isEmpty, room >= 8 { line += "  " + SafeText.escaped(item).truncated(toWidth: room) }
         return line.truncated(toWidth: max(width - 1, 1))

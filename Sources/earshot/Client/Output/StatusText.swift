@@ -1,4 +1,5 @@
 import EarshotFeed
+import EarshotLocale
 import Foundation
 
 /// What `earshot status` prints:
@@ -17,24 +18,35 @@ enum StatusText {
         case "Paused": "⏸"
         default: "■"
         }
-        var head = "\(symbol) \(status.status)"
+        var head = "\(symbol) \(state(status.status))"
         if let episode = status.episode {
             head += "  \(TimeText.clock(status.position ?? episode.position)) / \(TimeText.clock(episode.duration))"
-            if let rate = status.rate, rate != 1 { head += "  \(formatRate(rate))×" }
+            if let rate = status.rate, rate != 1 { head += "  \(NumberText.short(rate))×" }
             head += "  " + title(episode, podcast: status.podcast?.displayTitle)
         } else {
-            head += "  (nothing selected)"
+            // TRANSLATORS: `earshot status` when no episode is selected, after "■ Stopped".
+            head += "  " + tr("(nothing selected)")
         }
         lines.append(fit(head, width))
-        if let people = status.episode?.people { lines.append(fit("With " + people.joined(separator: ", "), width)) }
+        // TRANSLATORS: the people of the playing episode (podcast:person): "With Ann, Bob (guest)".
+        if let people = status.episode?.people { lines.append(fit(tr("With %s", people.joined(separator: ", ")), width)) }
         if let chapter = status.chapter {
-            lines.append(fit("Chapter \(chapter.number)\(status.chapters.map { " of \($0)" } ?? ""): \(chapter.title)", width))
+            let line = if let chapters = status.chapters {
+                // TRANSLATORS: the playing chapter: its number, how many chapters there are, its title.
+                tr("Chapter %1$d of %2$d: %3$s", chapter.number, chapters, chapter.title)
+            } else {
+                // TRANSLATORS: the playing chapter: its number and its title.
+                tr("Chapter %1$d: %2$s", chapter.number, chapter.title)
+            }
+            lines.append(fit(line, width))
         }
         if let timer = status.sleepTimer { lines.append(fit(SleepText.render(timer), width)) }
-        if let saved = status.timeSaved { lines.append("Trimming silences saved \(TimeText.clock(saved))") }
+        // TRANSLATORS: the time trimming silences saved in the playing episode: "Trimming silences saved 1:23".
+        if let saved = status.timeSaved { lines.append(tr("Trimming silences saved %s", TimeText.clock(saved))) }
         if status.searchIndex == "rebuilding" { lines.append(FindText.rebuilding) }
         if !status.upNext.isEmpty {
-            lines.append("Up next:")
+            // TRANSLATORS: `earshot status`: the heading above the first episodes of Up Next.
+            lines.append(tr("Up next:"))
             for (index, episode) in status.upNext.prefix(3).enumerated() {
                 lines.append(fit("  \(index + 1). \(title(episode, podcast: episode.podcastTitle))  (\(TimeText.clock(episode.duration)))", width))
             }
@@ -52,7 +64,14 @@ enum StatusText {
         return width.map { line.truncated(toWidth: $0) } ?? line
     }
 
-    private static func formatRate(_ rate: Double) -> String {
-        rate == rate.rounded() ? String(Int(rate)) : String(format: "%g", rate)
+    /// The player's state as MPRIS names it ("Playing", "Paused", "Stopped"), in the listener's language.
+    private static func state(_ status: String) -> String {
+        switch status {
+        // TRANSLATORS: `earshot status`'s first word: the player's state.
+        case "Playing": trc("player state", "Playing")
+        case "Paused": trc("player state", "Paused")
+        case "Stopped": trc("player state", "Stopped")
+        default: status
+        }
     }
 }

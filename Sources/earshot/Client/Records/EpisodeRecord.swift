@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotMPRIS
 import Foundation
 
@@ -29,7 +30,7 @@ struct EpisodeRecord: Encodable, Equatable {
     }
 
     /// The title to show.
-    var displayTitle: String { title ?? url ?? "(untitled episode)" }
+    var displayTitle: String { title ?? url ?? tr("(untitled episode)") }
 }
 
 extension EpisodeRecord {

@@ -1,3 +1,4 @@
+import EarshotLocale
 import Foundation
 
 /// A show found by `earshot search` or `earshot top` (a found show dictionary of org.earshot.Earshot1),
@@ -52,12 +53,18 @@ extension RecentResults {
     /// Reads Results' answer; nil when there is no fresh list.
     init?(about entry: Vardict?, shows: [FoundShowRecord]) {
         guard let entry, let kind = entry.string("kind") else { return nil }
+        let country = (entry.string("country") ?? "").uppercased()
         let about = switch kind {
-        case "search": "the search for “\(entry.string("terms") ?? "")”"
-        case "chart": "Apple's top podcasts in \((entry.string("country") ?? "").uppercased())"
-            + (entry.string("genre").map { " (\($0))" } ?? "")
-        case "recommended": "the shows your shows recommend"
-        default: "the feeds of \(entry.string("page") ?? "a web page")"
+        // TRANSLATORS: a numbered list of shows, as in "there is no show 9 in the search for “news”".
+        case "search": tr("the search for “%s”", entry.string("terms") ?? "")
+        // TRANSLATORS: a numbered list of shows: Apple's chart for a country (%1$s, its code: DE) and a genre (%2$s).
+        case "chart": entry.string("genre").map { tr("Apple's top podcasts in %1$s (%2$s)", country, $0) }
+            // TRANSLATORS: a numbered list of shows: Apple's chart for a country (%s, its code: DE).
+            ?? tr("Apple's top podcasts in %s", country)
+        // TRANSLATORS: a numbered list of shows: those the library's shows recommend (podcast:podroll).
+        case "recommended": tr("the shows your shows recommend")
+        // TRANSLATORS: a numbered list of shows: the feeds a web page links to (%s, its address).
+        default: entry.string("page").map { tr("the feeds of %s", $0) } ?? tr("the feeds of a web page")
         }
         self.init(about: about, made: entry.date("made"), shows: shows)
     }

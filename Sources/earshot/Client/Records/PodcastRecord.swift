@@ -1,3 +1,4 @@
+import EarshotLocale
 import EarshotMPRIS
 import Foundation
 
@@ -24,7 +25,7 @@ struct PodcastRecord: Encodable, Equatable {
     }
 
     /// The title to show: the feed's title, else its URL.
-    var displayTitle: String { title ?? url ?? "(untitled podcast)" }
+    var displayTitle: String { title ?? url ?? tr("(untitled podcast)") }
 }
 
 extension PodcastRecord {
