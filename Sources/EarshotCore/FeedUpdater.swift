@@ -207,7 +207,8 @@ public final class FeedUpdater {
     /// (`SavedFeed.merged`), and a new subscription is that podcast (its address is recorded as one of
     /// that podcast's, so the next time it is known without a fetch). A new subscription whose feed says
     /// it is a podcast already subscribed (`podcast:guid`, the show's identity across moves) is that
-    /// podcast too, whatever its address. Trailers are left out of the new episodes it reports (`TrailerRule`).
+    /// podcast too, whatever its address. Live shows on the air or over are stored as episodes
+    /// (`LiveEpisodes`); trailers are left out of the new episodes it reports (`TrailerRule`).
     private func store(_ fetched: FetchedFeed, for request: Request, finished: @escaping (Outcome) -> Void) {
         let store = self.store
         let parsed = ParsedChannel(fetched.feed.channel)
@@ -232,7 +233,7 @@ public final class FeedUpdater {
                     podcast = owner
                 }
                 let url = try podcast.flatMap { try store.podcast($0)?.url } ?? request.url
-                let channel = parsed.take(), trailers = TrailerRule.trailers(in: channel)
+                let channel = LiveEpisodes.folded(parsed.take()), trailers = TrailerRule.trailers(in: channel)
                 var saved = TrailerRule.leavingOut(trailers, from: try store.storeFeed(channel, url: url, validators: validators, checkedAt: Date()))
                 saved.merged = merged
                 if request.podcast == nil, request.url != url { try store.addFormerURL(request.url, of: saved.podcast) }

@@ -75,6 +75,8 @@ public final class Library {
     /// Every podcast, in the order they were added.
     public var podcasts: [PodcastSummary] { roster.all }
     private var roster = PodcastRoster([])
+    /// Each podcast's `podcast:medium`, when its feed gives one (`MediumRules`).
+    private var mediums: [PodcastID: String] = [:]
     /// The settings as stored, per podcast and global (key nil).
     var settings: [PodcastID?: [String: String]] = [:]
     /// Defaults from the configuration file, below the stored ones (see `configureDefaults`).
@@ -98,6 +100,12 @@ public final class Library {
     }
 
     public func podcast(_ id: PodcastID) -> PodcastSummary? { roster.podcast(id) }
+
+    /// What `podcast`'s feed says it is (`podcast:medium`: `audiobook`, `music`…); nil when it does not say.
+    public func medium(of podcast: PodcastID) -> String? { mediums[podcast] }
+
+    /// The mediums the stored feeds give (read when the session begins), for podcasts not refreshed since.
+    func learnMediums(_ stored: [PodcastID: String]) { mediums.merge(stored) { refreshed, _ in refreshed } }
     /// The podcast whose feed lives at `url`, or lived there before it moved.
     public func podcast(url: URL) -> PodcastSummary? { roster.podcast(url: url) }
 
@@ -251,6 +259,7 @@ public final class Library {
             report.describe(saved, summary)
         case .stored(let saved, let summary, let outline):
             if let merge = saved.merged { absorb(merge) }
+            mediums[summary.id] = saved.medium
             if roster.store(summary), let autoQueue {
                 save(SettingsTable.autoQueue, autoQueue ? "on" : "off", for: summary.id)
             }

@@ -1,5 +1,6 @@
 import EarshotFeed
 import EarshotGLib
+import EarshotLocale
 import EarshotStore
 import Foundation
 
@@ -7,7 +8,8 @@ import Foundation
 /// episodes with audio in podcasts whose `notify` setting is on, one notice sums them up (see
 /// `NewEpisodeSummary`), with the cover when there is one, in place of the previous notice if that one is
 /// still shown. A subscription (one by one, or an OPML import) never notifies. Its actions play or queue
-/// those episodes; Add to Up Next is offered only while some of them are not queued yet.
+/// those episodes; Add to Up Next is offered only while some of them are not queued yet. A live show
+/// going on the air (`wentLive`) has a notice of its own, which plays it.
 public final class NewEpisodeNotices {
     let library: Library
     let listening: Listening
@@ -17,7 +19,7 @@ public final class NewEpisodeNotices {
     let notifier: Notifier
     /// The notices posted and not closed yet, oldest first (servers that keep notices let the listener
     /// act on older ones).
-    private var shown: [(id: UInt32, summary: NewEpisodeSummary)] = []
+    private var shown: [(id: UInt32, play: EpisodeID, queue: [EpisodeID])] = []
 
     /// How many posted notices are remembered for their actions.
     static let remembered = 16
@@ -65,15 +67,29 @@ public final class NewEpisodeNotices {
         let queued = Set(listening.upNext.episodes)
         let actions: [NoticeAction] = summary.toQueue.allSatisfy(queued.contains) ? [.play] : [.play, .queue]
         image(from: summary.images) { [weak self] image in
-            self?.post(Notice(title: summary.title, body: summary.body, image: image, actions: actions, defaultAction: .play), summary)
+            self?.post(Notice(title: summary.title, body: summary.body, image: image, actions: actions, defaultAction: .play),
+                       play: summary.toPlay, queue: summary.toQueue, replacing: self?.shown.last?.id)
         }
     }
 
-    private func post(_ notice: Notice, _ summary: NewEpisodeSummary) {
-        notifier.post(notice, replacing: shown.last?.id) { [weak self] id in
+    /// `show` of `podcast` went on the air: a notice whose click plays it (`episode`), with the
+    /// podcast's cover. It replaces no other notice.
+    public func wentLive(_ show: LiveShow, episode: EpisodeID, of podcast: PodcastSummary) {
+        // TRANSLATORS: a notification's title when a podcast's live show (podcast:liveItem) goes on the air; %s is the podcast.
+        let title = tr("%s is live now", podcast.name)
+        // TRANSLATORS: a live show's notification when the feed gives the show no title.
+        let body = show.title ?? tr("A live show has started.")
+        image(from: podcast.channel.profileImage.map { [$0] } ?? []) { [weak self] image in
+            self?.post(Notice(title: title, body: body, image: image, actions: [.play], defaultAction: .play),
+                       play: episode, queue: [episode], replacing: nil)
+        }
+    }
+
+    private func post(_ notice: Notice, play: EpisodeID, queue: [EpisodeID], replacing: UInt32?) {
+        notifier.post(notice, replacing: replacing) { [weak self] id in
             guard let self, let id else { return }
             self.shown.removeAll { $0.id == id }
-            self.shown.append((id, summary))
+            self.shown.append((id, play, queue))
             if self.shown.count > Self.remembered { self.shown.removeFirst(self.shown.count - Self.remembered) }
         }
     }
@@ -91,11 +107,11 @@ public final class NewEpisodeNotices {
     }
 
     private func perform(_ action: NoticeAction, of id: UInt32) {
-        guard let summary = shown.last(where: { $0.id == id })?.summary else { return }
+        guard let notice = shown.last(where: { $0.id == id }) else { return }
         do throws(LibraryError) {
             switch action {
-            case .play: try listening.play(episode: summary.toPlay)
-            case .queue: try listening.enqueue(summary.toQueue)
+            case .play: try listening.play(episode: notice.play)
+            case .queue: try listening.enqueue(notice.queue)
             }
         } catch {
             Log.warning("the notification's \(action.rawValue): \(error)")

@@ -21,10 +21,20 @@ extension LibraryInterface {
     }
 
     func details(of podcast: PodcastID) throws(LibraryError) -> MethodReply {
-        let store = namespaces, id = try known(podcast)
-        return later {
-            guard let show = try store.showNamespaces(of: id).first else { throw LibraryError.noSuchPodcast(id) }
-            return [NamespaceRecords.show(show)]
+        let store = namespaces, id = try known(podcast), session = self.session
+        return .later { [weak self] respond in
+            self?.background.run({ () -> Result<StoredShowNamespace, BusError> in
+                do {
+                    guard let show = try store.showNamespaces(of: id).first else { throw LibraryError.noSuchPodcast(id) }
+                    return .success(show)
+                } catch let error as LibraryError {
+                    return .failure(error.playerError.busError)
+                } catch {
+                    return .failure(.failed(tr("cannot read the library: %s", "\(error)")))
+                }
+            }, completion: { result in
+                respond(result.map { [NamespaceRecords.show($0, refreshEvery: session.refreshInterval(for: $0.fields.updateFrequency))] })
+            })
         }
     }
 

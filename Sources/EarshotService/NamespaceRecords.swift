@@ -73,7 +73,7 @@ enum NamespaceRecords {
     }
 
     /// A podcast's fields: see PodcastDetails in the XML.
-    static func show(_ show: StoredShowNamespace) -> DBusValue {
+    static func show(_ show: StoredShowNamespace, refreshEvery: Duration) -> DBusValue {
         let space = show.fields
         var entries: [(String, DBusValue)] = [
             ("podcast", .int64(show.podcast.rawValue)), ("people", people(space.people)),
@@ -93,6 +93,7 @@ enum NamespaceRecords {
             entries.append(("update_frequency", .string(frequency.text)))
             entries.append(("complete", .boolean(frequency.isComplete)))
         }
+        entries.append(("refresh_every", .int64(refreshEvery.components.seconds)))
         if let location = space.location { entries.append(("location", .string(location.name))) }
         if let license = space.license { entries.append(("license", .string(license.name))) }
         if let chat = space.chat { entries.append(("chat", .string(chatText(chat)))) }

@@ -80,6 +80,10 @@ public struct SavedFeed: Sendable, Equatable {
     /// Another podcast that turned out to be this feed at another address (the feed moved onto this
     /// one's) and was merged into it before the feed was stored; nil when none was.
     public var merged: PodcastMerge?
+    /// The feed's schedule and live shows as this version gives them (live shows with their episodes).
+    public var schedule = FeedSchedule()
+    /// The feed's `podcast:medium` (lower case), when it gives one.
+    public var medium: String?
 
     /// A result with the given fields.
     public init(podcast: PodcastID, isNew: Bool, newEpisodes: [EpisodeID], newGuids: [String] = [], episodeCount: Int,
@@ -179,6 +183,8 @@ public struct EpisodeListing: Sendable, Equatable {
     public var people: [Person]
     /// The item's `podcast:alternateEnclosure`s, as listed.
     public var alternateEnclosures: [AlternateEnclosure]
+    /// It is a live show on the air (`podcast:liveItem`): its audio is an endless stream.
+    public var isLive = false
 
     /// A listing with the given fields.
     public init(id: EpisodeID, podcast: PodcastID, podcastTitle: String?, guid: String, title: String?,

@@ -130,7 +130,7 @@ extension Store {
     static let listingSelect = """
         SELECT e.id, f.id, f.title, e.guid, e.title, e.releaseDate, e.learnedDuration, e.duration,
             e.soundURL, e.link, e.soundMIMEType, \(statusColumns), json_extract(e.namespace, '$.people'),
-            json_extract(e.namespace, '$.alternateEnclosures')
+            json_extract(e.namespace, '$.alternateEnclosures'), json_extract(e.namespace, '$.live.status')
         FROM episode e JOIN feed f ON f.id = e.feedId LEFT JOIN episodeStatus s ON s.episodeId = e.id
         """
 
@@ -144,12 +144,14 @@ extension Store {
                 continue
             }
             let soundURL = row.url(8)
-            listings.append(EpisodeListing(
+            var listing = EpisodeListing(
                 id: id, podcast: PodcastID(rawValue: row[1]), podcastTitle: row.text(2), guid: guid, title: row.text(4),
                 releaseDate: row.date(5), duration: row.duration(7) ?? row.duration(6),
                 status: Self.status(row, from: 11, duration: Self.knownDuration(row, from: 6)),
                 isPlayable: soundURL != nil, soundURL: soundURL, link: row.url(9), soundMIMEType: row.text(10),
-                people: NamespaceJSON.people(row.text(16)), alternateEnclosures: NamespaceJSON.alternates(row.text(17))))
+                people: NamespaceJSON.people(row.text(16)), alternateEnclosures: NamespaceJSON.alternates(row.text(17)))
+            listing.isLive = row.text(18) == LiveItem.live
+            listings.append(listing)
         }
         return listings
     }

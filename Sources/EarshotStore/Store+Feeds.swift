@@ -19,7 +19,8 @@ extension Store {
     /// A feed that moved should be moved first (`moveFeed`) so that `url` finds the existing row; only a
     /// feed living at `url` is found (not one that lived there before: see `podcastID(url:)`).
     /// - Returns: the podcast, whether it is new, and the episodes this fetch added in feed order
-    ///   (none for a new podcast: its whole back catalogue is not "new episodes"), with their guids.
+    ///   (none for a new podcast: its whole back catalogue is not "new episodes"; nor a live show on the
+    ///   air), with their guids, and the feed's schedule with its live shows' episodes.
     public func storeFeed(_ channel: Channel, url: URL, validators: FeedValidators, checkedAt: Date = Date()) throws -> SavedFeed {
         try write { db in
             let key = url.absoluteString
@@ -76,14 +77,20 @@ extension Store {
             var added: [EpisodeID] = [], addedGuids: [String] = []
             for (index, episode) in episodes.enumerated() {
                 try upsert.execute(arguments: Self.episodeArguments(feedID, Int64(index), episode))
-                if !known.contains(episode.id) {
+                if !known.contains(episode.id), episode.podcast.live?.isLive != true {
                     added.append(EpisodeID(rawValue: db.lastInsertedRowID))
                     addedGuids.append(episode.id)
                 }
             }
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM episode WHERE feedId = ?", arguments: [feedID]) ?? 0
-            return SavedFeed(podcast: PodcastID(rawValue: feedID), isNew: isNew, newEpisodes: isNew ? [] : added,
-                             newGuids: isNew ? [] : addedGuids, episodeCount: count)
+            var saved = SavedFeed(podcast: PodcastID(rawValue: feedID), isNew: isNew, newEpisodes: isNew ? [] : added,
+                                  newGuids: isNew ? [] : addedGuids, episodeCount: count)
+            let live = try db.cachedStatement(sql: "SELECT id FROM episode WHERE feedId = ? AND guid = ?")
+            saved.schedule = FeedSchedule(channel.podcast) { guid in
+                (try? Int64.fetchOne(live, arguments: [feedID, guid])).flatMap { $0 }.map(EpisodeID.init)
+            }
+            saved.medium = channel.podcast.medium
+            return saved
         }
     }
 

@@ -88,6 +88,22 @@ struct PrivateFeedRulesTests {
         #expect(try fixture.store.settings(for: nil)[StateTable.feedPasswordsKept.key] == nil)
     }
 
+    @Test func noTimedRefreshRunsBeforeTheKeptPasswordsAreInEvenWhenAFeedIsStoredMeanwhile() throws {
+        let waiting = try CoreFixture()
+        let keeper = MemoryKeeper()
+        _ = try waiting.subscribe("show", CoreFixture.show("show", count: 1))
+        try waiting.store.saveSetting(StateTable.feedPasswordsKept.key, value: "on", for: nil)
+        waiting.session.keepFeedPasswords(in: FeedCredentials(), keeper: keeper)
+        waiting.session.begin(refreshingEvery: .seconds(3600))
+        _ = try waiting.subscribe("other", CoreFixture.show("other", count: 1))
+        let before = waiting.feeds.requests.count
+        waiting.timers.advance(1)
+        #expect(waiting.feeds.requests.count == before, "the feed stored meanwhile plans no refresh of the others")
+        keeper.finishLoading()
+        waiting.timers.advance(1)
+        #expect(waiting.feeds.requests.count == before + 2, "both refreshed once the passwords are in")
+    }
+
     @Test func theStartUpRefreshWaitsForTheKeptPasswordsButNotForever() throws {
         for answers in [true, false] {
             let waiting = try CoreFixture()

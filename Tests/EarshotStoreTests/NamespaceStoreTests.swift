@@ -26,6 +26,26 @@ import Testing
         return episode
     }
 
+    @Test func aLiveShowOnTheAirIsNoNewEpisodeIsListedAsLiveAndSavedWithTheFeedsScheduleAndItsEpisode() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("earshot.sqlite"))
+        var channel = Self.channel(episodes: [Sample.episode("plain")])
+        channel.podcast.updateFrequency = UpdateFrequency(text: "Daily", rule: "FREQ=DAILY")
+        channel.podcast.liveItems = [LiveItem(status: "live", episode: Episode(id: "live-1", soundURL: URL(string: "https://stream.example/live")))]
+        _ = try store.storeFeed(Channel(title: "Show", episodes: [Sample.episode("plain")]), url: Sample.feedURL, validators: FeedValidators())
+        var live = channel.podcast.liveItems[0].episode
+        live.podcast.live = LiveMark(status: "live")
+        channel.episodes.append(live)
+        let saved = try store.storeFeed(channel, url: Sample.feedURL, validators: FeedValidators())
+        #expect(saved.newEpisodes.isEmpty, "a live stream is no new episode")
+        let listed = try store.listEpisodes(podcast: saved.podcast, filter: .all, matching: nil)
+        let episode = try #require(listed.first { $0.guid == "live-1" })
+        #expect(episode.isLive && listed.filter { $0.isLive }.count == 1)
+        #expect(saved.schedule == FeedSchedule(frequency: channel.podcast.updateFrequency,
+                                               liveShows: [LiveShow(guid: "live-1", status: "live", episode: episode.id)]))
+        #expect(try store.storedEpisode(episode.id)?.episode.podcast.live == LiveMark(status: "live"), "the mark is kept")
+    }
+
     @Test func theNamespaceIsStoredWithTheFeedAndReadBackWhole() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))

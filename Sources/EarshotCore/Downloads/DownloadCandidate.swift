@@ -8,8 +8,10 @@ struct DownloadCandidate: Sendable {
     var episode: EpisodeID
     var podcast: PodcastID
     var title: String?
-    /// Where its audio comes from; nil when the episode has none.
+    /// Where its audio comes from; nil when the episode has none, or only a live stream (endless).
     var source: DownloadSource?
+    /// It is a live show on the air.
+    var isLive: Bool
     /// The file it would be saved as.
     var file: DownloadFileName
 
@@ -19,7 +21,8 @@ struct DownloadCandidate: Sendable {
         episode = listing.id
         podcast = listing.podcast
         title = listing.title
-        source = DownloadSource(listing, formats: formats.of(listing.podcast))
+        isLive = listing.isLive
+        source = listing.isLive ? nil : DownloadSource(listing, formats: formats.of(listing.podcast))
         let directory = folder.appendingPathComponent(FileNaming.stem(listing.podcastTitle, fallback: "podcast-\(listing.podcast.rawValue)"))
         file = DownloadFileName(
             folder: directory.path, stem: FileNaming.stem(listing.title, fallback: "episode-\(listing.id.rawValue)"),

@@ -14,6 +14,10 @@ extension Downloads {
                 if byHand { return .noSuchEpisode(id) }
                 continue
             }
+            if byHand, candidate.isLive {
+                // TRANSLATORS: a download asked for a live show on the air (podcast:liveItem); %s is its title.
+                return .soundURLMissing(tr("“%s” is a live stream: it can be played, not downloaded.", candidate.title ?? "\(id.rawValue)"))
+            }
             if byHand, candidate.source == nil {
                 return .soundURLMissing(tr("“%s” has no audio to download", candidate.title ?? tr("episode %d", Int(id.rawValue))))
             }

@@ -24,7 +24,7 @@ extension Listening {
             if let current { _ = playhead.refreshCurrent(as: current.id, of: podcast.id) }
         }
         if !saved.isNew, !saved.newEpisodes.isEmpty, library.autoQueue(podcast.id),
-           queue.queueNew(playhead.playableItems(saved.newEpisodes), current: current?.id) {
+           queue.queueNew(playhead.playableItems(saved.newEpisodes, medium: library.medium(of: podcast.id)), current: current?.id) {
             saveUpNext()
         }
         let onDemo = current == nil || (current?.podcast).map { library.isDemo($0) } == true

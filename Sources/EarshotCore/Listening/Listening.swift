@@ -81,8 +81,10 @@ public final class Listening {
     public var position: Duration { playhead.position }
     public var rate: Double { playhead.rate }
     public var volume: Double { playhead.volume }
-    /// Whether the current episode can be sought.
-    public var canSeek: Bool { playhead.isOpen }
+    /// Whether the current episode can be sought (a live show on the air cannot).
+    public var canSeek: Bool { playhead.isOpen && !playhead.isLive }
+    /// Whether the current episode is a live show on the air.
+    public var isLive: Bool { playhead.isLive }
     /// The length of the current episode: the audio's, else the one learned before, else the feed's.
     public var length: Duration? { playhead.length }
     /// How much sooner the current episode ends thanks to trimming silences, since it was loaded.

@@ -14,13 +14,15 @@ extension Playhead {
         guard let current, loaded, let position = engine.position else { return }
         let seconds = position.inSeconds
         let duration = engine.duration.map(\.inSeconds) ?? current.learnedDuration ?? current.episode.duration
-        let finished = leaving && ProgressRules.isFinished(leavingAt: seconds, duration: duration)
+        let finished = leaving && MediumRules.isFinished(leavingAt: seconds, duration: duration, medium: library.medium(of: current.podcast))
         recorder.reached(seconds)
         recordProgress(of: current.id, position: finished ? 0 : seconds, completed: finished)
     }
 
-    /// Records progress here at once and in the store in the background.
+    /// Records progress here at once and in the store in the background; none for a live show on the air
+    /// (a place in an endless stream is no place to come back to).
     func recordProgress(of episode: EpisodeID, position: Double, completed: Bool) {
+        if isLive, current?.id == episode { return }
         let now = timers.date
         var status = recentProgress[episode] ?? (current?.id == episode ? current?.status : nil) ?? .unplayed
         status.lastListenTime = position

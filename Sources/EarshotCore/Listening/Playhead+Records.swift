@@ -16,9 +16,10 @@ extension Playhead {
         try StoreWork.read { try self.store.listEpisodes([id]).first }
     }
 
-    /// The playable episodes among `ids` as Up Next items (an unreadable list reads as none).
-    func playableItems(_ ids: [EpisodeID]) -> [UpNext.Item] {
-        let playable = (try? store.listEpisodes(ids).filter(\.isPlayable)) ?? []
+    /// The playable episodes among `ids` as Up Next items, in the order a podcast of `medium` queues them
+    /// (`MediumRules`; an unreadable list reads as none).
+    func playableItems(_ ids: [EpisodeID], medium: String? = nil) -> [UpNext.Item] {
+        let playable = MediumRules.queueOrder((try? store.listEpisodes(ids).filter(\.isPlayable)) ?? [], medium: medium)
         return playable.map { UpNext.Item(episode: $0.id, podcast: $0.podcast) }
     }
 

@@ -132,8 +132,14 @@ final class Playhead {
     var rate: Double { engine.rate }
     var volume: Double { engine.volume }
 
-    /// The length of the current episode: the audio's, else the one learned before, else the feed's.
+    /// The current episode is a live show on the air: an endless stream that cannot be sought, has no
+    /// length and keeps no place.
+    var isLive: Bool { current?.episode.podcast.live?.isLive == true }
+
+    /// The length of the current episode: the audio's, else the one learned before, else the feed's;
+    /// none while it is live.
     var length: Duration? {
+        guard !isLive else { return nil }
         if loaded, let duration = engine.duration { return duration }
         guard let current else { return nil }
         return (current.learnedDuration ?? current.episode.duration).map { .milliseconds(Int64($0 * 1000)) }
@@ -217,7 +223,7 @@ final class Playhead {
     /// Seeks the current episode. The target is saved at once, so a crash right after a seek resumes
     /// where the listener asked to be.
     func seek(to target: Duration) {
-        guard isOpen, let current else { return }
+        guard isOpen, !isLive, let current else { return }
         recorder.moved(to: max(.zero, target).inSeconds)
         engine.seek(to: target)
         recordProgress(of: current.id, position: max(.zero, target).inSeconds, completed: false)

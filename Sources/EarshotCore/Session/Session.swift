@@ -49,8 +49,14 @@ public final class Session {
     private var tidyTimer: TimerHandle?
     /// A timed refresh came while the connection was metered: it runs when it no longer is.
     private var refreshSkipped = false
-    /// Time between the timed refreshes of every podcast.
-    private var refreshInterval: Duration = .seconds(Int64(SettingsTable.defaultCount(SettingsTable.refreshInterval)) * 60)
+    /// When each podcast's feed is due (the listener's interval, the feed's own schedule, live shows).
+    let planner = RefreshPlanner(rule: RefreshRule(base: .seconds(Int64(SettingsTable.defaultCount(SettingsTable.refreshInterval)) * 60)))
+    /// Live shows going on the air, to announce.
+    private var liveWatch = LiveWatch()
+    /// A new plan of the timed refresh, due at the end of this loop iteration.
+    private var planTimer: TimerHandle?
+    /// The timed refresh runs (from the first refresh, once private feeds' passwords are in, to `end`).
+    private var refreshing = false
 
     /// How often downloaded files are tidied away (grace period, disk budget).
     static let tidyInterval: Duration = .seconds(15 * 60)
@@ -153,12 +159,17 @@ public final class Session {
         case .podcastRemoved(let podcast, let deletingFiles):
             downloadRules.removed(podcast: podcast, deletingFiles: deletingFiles)
             privateFeeds.podcastRemoved()
+            planner.forget(podcast)
         case .settingChanged(let key, _):
             downloadRules.settingsChanged()
             if key == Transcription.settingKey { transcription?.reconsider() }
         case .feedStored(let podcast, let saved, _):
-            if let merge = saved.merged { downloadRules.merged(merge) }
+            if let merge = saved.merged {
+                downloadRules.merged(merge)
+                planner.forget(merge.from)
+            }
             transcription?.feedStored(podcast.id)
+            followSchedule(of: podcast, saved)
         case .transcription(.paused):
             transcripts?.transcriber = transcription?.status.engine
         case .placesSynced(let episodes):
@@ -187,11 +198,17 @@ public final class Session {
         }
     }
 
-    /// Starts the session's background work: a refresh of every podcast now and every `refreshInterval`,
-    /// downloading ahead, and tidying now and every 15 minutes.
+    /// Starts the session's background work: a refresh of every podcast now and then of each when it is
+    /// due (`RefreshRule`: every `interval`, or as its feed's schedule and live shows say), downloading
+    /// ahead, and tidying now and every 15 minutes.
     public func begin(refreshingEvery interval: Duration) {
-        refreshInterval = interval
-        privateFeeds.whenReady { [weak self] in self?.refreshAll() }
+        planner.rule = RefreshRule(base: interval)
+        learnSchedules()
+        privateFeeds.whenReady { [weak self] in
+            guard let self else { return }
+            self.refreshing = true
+            self.refresh(self.library.podcasts.map(\.id))
+        }
         downloadRules.followUpNext()
         tidy()
         transcription?.begin()
@@ -203,8 +220,11 @@ public final class Session {
         transcription?.end()
         playlists?.stop()
         refreshTimer?.cancel()
+        planTimer?.cancel()
+        refreshing = false
         tidyTimer?.cancel()
         refreshTimer = nil
+        planTimer = nil
         tidyTimer = nil
         rules?.cancel()
         downloads.stop()
@@ -212,13 +232,72 @@ public final class Session {
         listening.stop()
     }
 
-    private func refreshAll() {
+    /// Time between the timed fetches of a feed declaring `frequency` (`RefreshRule`), live shows aside.
+    public func refreshInterval(for frequency: UpdateFrequency?) -> Duration { planner.rule.interval(for: frequency) }
+
+    /// Refreshes `podcasts` (not on a metered connection: then they wait until it is no longer), and
+    /// plans the next timed refresh.
+    private func refresh(_ podcasts: [PodcastID]) {
+        planner.tried(podcasts, at: timers.date)
         if downloads.metered {
-            refreshSkipped = true
-        } else {
-            try? library.refresh()
+            refreshSkipped = refreshSkipped || !podcasts.isEmpty
+        } else if !podcasts.isEmpty {
+            try? library.refresh(podcasts)
         }
-        refreshTimer = timers.after(refreshInterval) { [weak self] in self?.refreshAll() }
+        planRefresh()
+    }
+
+    /// Arms the timed refresh for the first podcast due, at the end of this loop iteration (a refresh
+    /// storing many feeds plans once).
+    private func planRefresh() {
+        guard refreshing, planTimer == nil else { return }
+        planTimer = timers.after(.zero) { [weak self] in
+            guard let self else { return }
+            self.planTimer = nil
+            self.refreshTimer?.cancel()
+            let now = self.timers.date
+            guard let first = self.planner.firstDue(self.library.podcasts, now: now) else { return }
+            let delay = Duration.milliseconds(Int64((first.timeIntervalSince(now) * 1000).rounded(.up)))
+            self.refreshTimer = self.timers.after(delay) { [weak self] in
+                guard let self else { return }
+                self.refresh(self.planner.due(self.library.podcasts, at: self.timers.date))
+            }
+        }
+    }
+
+    /// A feed was stored: its schedule is learned (and its fetch counted as tried now), a live show
+    /// that went on the air is announced, and the timed refresh is planned again when the schedule changed.
+    private func followSchedule(of podcast: PodcastSummary, _ saved: SavedFeed) {
+        let before = planner.schedule(of: podcast.id)
+        planner.learned(saved.schedule, of: podcast.id)
+        planner.tried([podcast.id], at: timers.date)
+        if library.notifies(podcast.id) {
+            for show in liveWatch.wentLive(podcast.id, before: saved.isNew ? nil : before, after: saved.schedule) {
+                if let episode = show.episode { notices?.wentLive(show, episode: episode, of: podcast) }
+            }
+        }
+        // An unchanged schedule can only make this feed due later: the timer armed stands (when it
+        // finds nothing due, it plans again), and a refresh of many feeds plans once, not per feed.
+        if before != saved.schedule { planRefresh() }
+    }
+
+    /// Reads every podcast's stored schedule (the baseline a live show going on the air is measured
+    /// against) and medium, on the background.
+    private func learnSchedules() {
+        guard let shows = store as? NamespaceStore else { return }
+        background.run({ () -> [(PodcastID, FeedSchedule, String?)] in
+            ((try? shows.showNamespaces(of: nil)) ?? []).map { ($0.podcast, FeedSchedule($0.fields), $0.fields.medium) }
+        }, completion: { [weak self] read in
+            guard let self else { return }
+            self.library.learnMediums(Dictionary(read.compactMap { podcast, _, medium in medium.map { (podcast, $0) } },
+                                                 uniquingKeysWith: { first, _ in first }))
+            let schedules = read.map { ($0.0, $0.1) }
+            let stored = Dictionary(schedules, uniquingKeysWith: { first, _ in first })
+            for podcast in self.library.podcasts where self.planner.schedule(of: podcast.id) == nil {
+                self.planner.learned(stored[podcast.id] ?? FeedSchedule(), of: podcast.id)
+            }
+            self.planRefresh()
+        })
     }
 
     /// The connection became metered or stopped being metered (NetworkManager): on a metered one no

@@ -73,6 +73,8 @@ public struct EpisodeNamespace: Sendable, Equatable, Codable {
     public var valueTypes: [String] = []
     /// `podcast:remoteItem` of the item: it plays another feed's item.
     public var remoteItem: RemoteItem?
+    /// The live show this episode is (`podcast:liveItem` with status `live` or `ended`), when it is one.
+    public var live: LiveMark?
 
     /// An empty set of fields.
     public init() {}

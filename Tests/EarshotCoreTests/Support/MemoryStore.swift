@@ -111,13 +111,18 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
                     let id = EpisodeID(rawValue: nextID)
                     nextID += 1
                     rows[id] = Row(id: id, podcast: podcast, episode: episode, order: order)
-                    added.append(id)
-                    addedGuids.append(episode.id)
+                    if episode.podcast.live?.isLive != true {
+                        added.append(id)
+                        addedGuids.append(episode.id)
+                    }
                     known[episode.id] = id
                 }
             }
             let count = rows.values.filter { $0.podcast == podcast }.count
-            return SavedFeed(podcast: podcast, isNew: isNew, newEpisodes: isNew ? [] : added, newGuids: isNew ? [] : addedGuids, episodeCount: count)
+            var saved = SavedFeed(podcast: podcast, isNew: isNew, newEpisodes: isNew ? [] : added, newGuids: isNew ? [] : addedGuids, episodeCount: count)
+            saved.schedule = FeedSchedule(channel.podcast) { known[$0] }
+            saved.medium = channel.podcast.medium
+            return saved
         }
     }
 
@@ -259,12 +264,14 @@ final class MemoryStore: LibraryStore, @unchecked Sendable {
     }
 
     private func listingLocked(_ row: Row) -> EpisodeListing {
-        EpisodeListing(id: row.id, podcast: row.podcast, podcastTitle: podcastRows.first { $0.id == row.podcast }?.channel.title,
+        var listing = EpisodeListing(id: row.id, podcast: row.podcast, podcastTitle: podcastRows.first { $0.id == row.podcast }?.channel.title,
                        guid: row.episode.id, title: row.episode.title, releaseDate: row.episode.releaseDate?.date,
                        duration: row.episode.duration ?? row.learned, status: row.status, isPlayable: row.episode.soundURL != nil,
                        soundURL: row.episode.soundURL, link: row.episode.link,
                        soundMIMEType: row.episode.soundMIMEType, people: row.episode.podcast.people,
                        alternateEnclosures: row.episode.podcast.alternateEnclosures)
+        listing.isLive = row.episode.podcast.live?.isLive == true
+        return listing
     }
 
     func episodeToResume(in podcast: PodcastID) throws -> EpisodeID? {

@@ -88,6 +88,7 @@ enum NamespaceText {
             // TRANSLATORS: how often a podcast publishes, in the feed's own words (podcast:updateFrequency).
             lines.append(details.bool("complete") == true ? tr("Publishes: %s (complete: no more episodes)", frequency) : tr("Publishes: %s", frequency))
         }
+        if let every = details.integer("refresh_every"), every > 0 { lines.append(refreshText(seconds: every)) }
         if details.bool("locked") == true {
             // TRANSLATORS: a feed with podcast:locked; %s is the owner's address the feed gives.
             lines.append(details.string("lock_owner").map { tr("Locked: the publisher asks that the feed not be moved to another host (owner %s)", SafeText.escaped($0)) }
@@ -105,6 +106,15 @@ enum NamespaceText {
             lines.append(trn("Support: earshot support %1$d (%2$d link)", "Support: earshot support %1$d (%2$d links)", funding.count, id, funding.count))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// How often Earshot fetches a feed, in the largest whole unit.
+    static func refreshText(seconds: Int64) -> String {
+        let count = { (unit: Int64) in Int(clamping: seconds / unit) }
+        // TRANSLATORS: how often Earshot fetches a podcast's feed (the refresh-interval setting and the feed's own schedule).
+        if seconds % 86_400 == 0 { return trn("Earshot refreshes it every %d day.", "Earshot refreshes it every %d days.", count(86_400), count(86_400)) }
+        if seconds % 3600 == 0 { return trn("Earshot refreshes it every %d hour.", "Earshot refreshes it every %d hours.", count(3600), count(3600)) }
+        return trn("Earshot refreshes it every %d minute.", "Earshot refreshes it every %d minutes.", count(60), count(60))
     }
 
     /// The fields podcasts and episodes share: location, licence, chat, payments.
