@@ -164,17 +164,18 @@ public final class DownloadRules {
     }
 
     /// Deletes the planned files that are still complete downloads, saying in the log what went and why.
+    /// The loop only forgets them: the files, their records in the store and the log lines are one job
+    /// on the background (a storage cap may delete thousands at once).
     private func delete(_ planned: [TidiedFile]) {
-        var deleted = false
-        for file in planned where downloads.records[file.episode]?.state == .completed {
-            Log.message("tidying: deleted the download of “\(file.title ?? "episode \(file.episode.rawValue)")” (\(file.path)): \(file.reason)")
-            downloads.discard(file.episode, deletingFile: true)
-            deleted = true
+        let going = planned.filter { downloads.records[$0.episode]?.state == .completed }
+        guard !going.isEmpty else { return }
+        downloads.discardAll(going.map(\.episode)) {
+            for file in going {
+                Log.message("tidying: deleted the download of “\(file.title ?? "episode \(file.episode.rawValue)")” (\(file.path)): \(file.reason)")
+            }
         }
-        if deleted {
-            if downloads.halted != nil { downloads.halted = nil }
-            downloads.pump()
-        }
+        if downloads.halted != nil { downloads.halted = nil }
+        downloads.pump()
     }
 
     // MARK: Following the library

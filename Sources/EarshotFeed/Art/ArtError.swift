@@ -18,6 +18,8 @@ public enum ArtError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingFile(path: String)
     /// The image arrived but could not be stored in the cache directory.
     case cannotWrite(path: String, reason: String)
+    /// The connection is metered: images not in the cache are not downloaded (`ArtCache.paused`).
+    case paused
 
     public var description: String {
         switch self {
@@ -39,6 +41,8 @@ public enum ArtError: Error, Sendable, Equatable, CustomStringConvertible {
             return "there is no image file \(path)"
         case .cannotWrite(let path, let reason):
             return "could not store the cover art in \(path): \(reason)"
+        case .paused:
+            return "the connection is metered: cover art is not downloaded until it is not"
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import EarshotLocale
 
 /// `earshot download EPISODE...`: downloads episodes for offline listening.
 struct DownloadCommand: ParsableCommand {
@@ -18,9 +19,10 @@ struct DownloadCommand: ParsableCommand {
     func run() throws {
         let client = try DaemonClient()
         let ids = try episodes.resolved(with: client)
-        try client.download(ids)
+        let metered = try client.download(ids)
         Console.print(ids.count == 1 ? "Downloading episode \(ids[0]) (see earshot downloads)."
                                      : "Downloading \(ids.count) episodes (see earshot downloads).")
+        if metered { Console.print(tr("The connection is metered: this download runs anyway, as you asked for it.")) }
     }
 }
 
