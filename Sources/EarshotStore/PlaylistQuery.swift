@@ -12,7 +12,9 @@ struct PlaylistQuery {
 
     /// The query of `rules` evaluated at `now` (ages are counted back from it).
     init(_ rules: PlaylistRules, now: Date) throws(SearchQueryError) {
-        var conditions = ["e.soundURL IS NOT NULL"]
+        // The partial facts index (v16) is used only for the downloads, named; elsewhere `+` keeps the
+        // planner from taking the soundURL test for a narrow one and walking episode_soundURL.
+        var conditions = [rules.downloaded == true ? "e.soundURL IS NOT NULL" : "+e.soundURL IS NOT NULL"]
         var arguments: StatementArguments = []
         let length = Self.length
         if !rules.podcasts.isEmpty {
