@@ -115,11 +115,14 @@ extension LibraryInterface {
         }
     }
 
-    /// Starts downloading `ids`; answers once they are asked for.
+    /// Starts downloading `ids`; answers once they are asked for, with whether the connection is metered
+    /// (they download anyway: they were asked for by hand).
     func download(_ ids: [EpisodeID]) -> MethodReply {
         .later { [weak self] respond in
             guard let self else { return respond(.failure(.failed(tr("Earshot is shutting down")))) }
-            self.session.download(ids) { refusal in respond(refusal.map { .failure($0.playerError.busError) } ?? .success([])) }
+            self.session.download(ids) { [weak self] refusal in
+                respond(refusal.map { .failure($0.playerError.busError) } ?? .success([.boolean(self?.session.downloads.metered ?? false)]))
+            }
         }
     }
 

@@ -120,6 +120,9 @@ public final class NowPlayingMetadata {
             guard let self else { return }
             switch result {
             case .success(let file): self.files[remote] = file
+            case .failure(.paused):
+                self.requested.remove(remote)  // metered: asked for again the next time it is shown
+                return
             case .failure: self.failed.insert(remote)
             }
             self.onArtArrived()

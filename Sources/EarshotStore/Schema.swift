@@ -311,6 +311,11 @@ enum Schema {
             // Version 15: the Podcasting 2.0 namespace (`NamespaceJSON`, `Store+Namespace`).
             try db.execute(sql: NamespaceJSON.schemaSQL)
         }
+        migrator.registerMigration("v16") { db in
+            // Version 16: the playable episodes' dates and lengths by number, so a smart playlist of the
+            // downloads reads no episode row to order them (`PlaylistQuery.factsIndex`).
+            try db.execute(sql: PlaylistQuery.factsIndexSQL)
+        }
         return migrator
     }()
 

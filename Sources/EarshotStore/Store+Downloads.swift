@@ -53,6 +53,14 @@ extension Store {
         }
     }
 
+    /// Forgets the downloads of `episodes` in one transaction (their files are the caller's business).
+    public func removeDownloads(_ episodes: [EpisodeID]) throws {
+        try write { db in
+            let statement = try db.cachedStatement(sql: "DELETE FROM download WHERE episodeId = ?")
+            for episode in episodes { try statement.execute(arguments: [episode.rawValue]) }
+        }
+    }
+
     /// Forgets the download of `episode` (its file is the caller's business).
     public func removeDownload(_ episode: EpisodeID) throws {
         try write { db in

@@ -10,5 +10,5 @@ struct EarshotBench: ParsableCommand {
                       ColdStartBenchmark.self, LibraryLatencyBenchmark.self, DownloadBenchmark.self, ServeFileCommand.self,
                       ListeningBenchmark.self, LoadsBenchmark.self, FuzzParser.self, CareLatencyBenchmark.self,
                       FindBenchmark.self, DesktopSearchBenchmark.self, TUIBenchmark.self,
-                      PlaylistBenchmark.self])
+                      PlaylistBenchmark.self, TidyLatencyBenchmark.self])
 }

@@ -92,7 +92,10 @@ final class Daemon {
         }
         // Whether the connection is metered is known before the automatic work begins.
         let refreshMinutes = self.refreshMinutes
-        let meter = NetworkMeter(context: context, changed: { [weak session] metered in session?.networkChanged(metered: metered) },
+        let meter = NetworkMeter(context: context, changed: { [weak session, weak art] metered in
+            art?.paused = metered
+            session?.networkChanged(metered: metered)
+        },
                                  known: { [weak session] in session?.begin(refreshingEvery: .seconds(Int64(refreshMinutes) * 60)) })
         defer { withExtendedLifetime(meter) {} }
         syncSetup.resume()

@@ -55,6 +55,18 @@ struct DownloadCommandTests {
         #expect(delete.stdout == "Deleted the file of episode 21.\n")
     }
 
+    @Test func aDownloadAskedForOnAMeteredConnectionSaysItRunsAnyway() throws {
+        let earshot = try FakeEarshot()
+        earshot.library.replies["Download"] = [.boolean(true)]
+        let run = try earshot.run(["download", "11"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "Downloading episode 11 (see earshot downloads).\n"
+            + "The connection is metered: this download runs anyway, as you asked for it.\n")
+        earshot.library.replies["Download"] = [.boolean(false)]
+        let unmetered = try earshot.run(["download", "11"])
+        #expect(unmetered.stdout == "Downloading episode 11 (see earshot downloads).\n", "no word of it when not metered")
+    }
+
     @Test func setAllSendsLibrarySettingsForPodcastZero() throws {
         let earshot = try FakeEarshot()
         let run = try earshot.run(["set", "all", "download-ahead", "5"])

@@ -40,6 +40,28 @@ struct ChapterTests {
         #expect(f.player.chapters.map(\.title) == ["Cold open", "Main"])
     }
 
+    @Test func onAMeteredConnectionAChaptersFileWaitsAndIsFetchedWhenItIsNoLongerMetered() throws {
+        let f = try CoreFixture()
+        f.chapterFiles.files[Self.fileURL] = [Chapter(start: 0, title: "Cold open"), Chapter(start: 60, title: "Main")]
+        try f.subscribe("show", show(file: true))
+        f.session.networkChanged(metered: true)
+        try f.player.play(episode: f.episode("show-1"))
+        #expect(f.chapterFiles.requests.isEmpty, "nothing fetched by itself while metered")
+        f.session.networkChanged(metered: false)
+        #expect(f.chapterFiles.requests == [Self.fileURL])
+        #expect(f.player.chapters.map(\.title) == ["Cold open", "Main"])
+    }
+
+    @Test func aChaptersFileHeldBackForAnEpisodeNoLongerCurrentIsNotFetched() throws {
+        let f = try CoreFixture()
+        try f.subscribe("show", show(file: true))
+        f.session.networkChanged(metered: true)
+        try f.player.play(episode: f.episode("show-1"))
+        try f.player.play(episode: f.episode("show-2"))
+        f.session.networkChanged(metered: false)
+        #expect(f.chapterFiles.requests.isEmpty)
+    }
+
     @Test func theAudiosChaptersAreUsedWhenTheFeedHasNoneAndStored() throws {
         let f = try CoreFixture()
         try f.subscribe("show", show())

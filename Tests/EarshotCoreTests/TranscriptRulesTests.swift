@@ -69,6 +69,28 @@ struct TranscriptRulesTests {
         guard case .failure(.noSuchEpisode)? = missing else { Issue.record("\(String(describing: missing))"); return }
     }
 
+    @Test func onAMeteredConnectionTranscriptsWaitAndAreFetchedWhenItIsNoLongerMetered() throws {
+        let first = try episode(1)
+        let before = fetcher.asked.count
+        fixture.session.networkChanged(metered: true)
+        try fixture.player.play(episode: first)
+        fixture.session.events.publish(.downloaded(first))
+        #expect(fetcher.asked.count == before, "nothing fetched by itself while metered")
+        fixture.session.networkChanged(metered: false)
+        #expect(fetcher.asked.count == before + 1, "fetched once it is no longer metered, once")
+        #expect(kept.stored[first] != nil)
+    }
+
+    @Test func onAMeteredConnectionATranscriptAskedForByTheListenerIsFetched() throws {
+        let first = try episode(1)
+        let before = fetcher.asked.count
+        fixture.session.networkChanged(metered: true)
+        var answer: Result<StoredTranscript, LibraryError>?
+        fixture.session.transcripts?.transcript(of: first) { answer = $0 }
+        #expect((try? answer?.get()) != nil)
+        #expect(fetcher.asked.count == before + 1)
+    }
+
     @Test func aDownloadedEpisodeHasItsTranscriptFetched() throws {
         let first = try episode(1)
         fixture.session.events.publish(.downloaded(first))

@@ -56,4 +56,19 @@ struct BookmarkDaemonTests {
         #expect(try earshot("bookmarks", "--json", "--markdown").status == 64)
         #expect(h.terminate() == 0)
     }
+
+    @Test func theBookmarkMethodIsConfirmedByANotificationNamingTheMomentTheEpisodeAndTheNote() throws {
+        let server = try NotificationServer(bus: h.bus.address, context: h.context)
+        _ = try h.playerctl("play")
+        _ = try h.wait(for: "status") { $0 == "Playing" }
+        _ = try h.playerctl("pause")
+        let title = try h.ask("metadata", "xesam:title")
+        let reply = try NotificationTests.earshot(h, "Bookmark", "'a desktop shortcut'")
+        #expect(reply.contains("'note': <'a desktop shortcut'>"), "\(reply)")
+        _ = h.context.iterate(until: { server.received.contains { $0.summary.hasPrefix("Bookmarked") } }, timeoutSeconds: 10)
+        let notice = try #require(server.received.last { $0.summary.hasPrefix("Bookmarked") }, "no notification; the log:\n\(h.daemonLog)")
+        #expect(notice.summary.hasPrefix("Bookmarked 0:0"), "\(notice.summary)")
+        #expect(!title.isEmpty && notice.body == "“\(title)”\na desktop shortcut", "\(notice.body)")
+        #expect(h.terminate() == 0)
+    }
 }

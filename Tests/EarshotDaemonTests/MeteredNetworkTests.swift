@@ -5,8 +5,9 @@ import Glibc
 import Testing
 
 /// A metered connection through a NetworkManager stand-in (python-dbusmock's `networkmanager`
-/// template) on a private system bus: automatic downloads wait, one asked for by hand runs, and the
-/// waiting ones go on once NetworkManager says the connection is no longer metered.
+/// template) on a private system bus: automatic downloads, transcripts, chapters files and covers wait,
+/// a download asked for by hand runs (and says so), and what waited goes on once NetworkManager says the
+/// connection is no longer metered.
 @Suite("Daemon: metered connections (NetworkManager)", .serialized)
 struct MeteredNetworkTests {
     /// The private "system bus" and NetworkManager on it, `Metered` set to `value`.
@@ -67,7 +68,9 @@ struct MeteredNetworkTests {
         for _ in 0..<100 where !h.daemonLog.contains("the connection is metered") { usleep(50_000) }
         #expect(h.daemonLog.contains("the connection is metered"), "\(h.daemonLog)")
         #expect(try Self.earshot(h, "queue", "add", "Middle episode").status == 0)  // download-ahead would fetch it
-        #expect(try Self.earshot(h, "download", "Oldest episode").status == 0)
+        let asked = try Self.earshot(h, "download", "Oldest episode")
+        #expect(asked.status == 0)
+        #expect(asked.stdout.contains("The connection is metered: this download runs anyway, as you asked for it."), "\(asked.stdout)")
         var states: [String: String] = [:]
         for _ in 0..<100 {
             states = try Self.states(h)
@@ -85,6 +88,45 @@ struct MeteredNetworkTests {
         }
         #expect(states["Middle episode"] == "completed", "\(states)\n\(h.daemonLog)")
         #expect(h.daemonLog.contains("the connection is no longer metered"))
+        #expect(h.terminate() == 0)
+    }
+
+    @Test func onAMeteredConnectionNoTranscriptChaptersFileOrCoverIsFetchedByItselfAndTheyAreWhenItIsNoLongerMetered() throws {
+        let h = try DaemonHarness()
+        let standIn = try StandIn(metered: 1, context: h.context)  // NM_METERED_YES
+        #expect(h.terminate() == 0)
+        h.systemBusAddress = standIn.bus.address
+        try h.start(["--feed", h.feedURL.absoluteString])
+        for _ in 0..<100 where !h.daemonLog.contains("the connection is metered") { usleep(50_000) }
+        h.server.serve("/t/said.vtt", body: Array("WEBVTT\n\n00:00:00.000 --> 00:00:04.000\nHello there.\n".utf8), contentType: "text/vtt")
+        h.server.serve("/chapters.json", body: Array(#"{"version": "1.2.0", "chapters": [{"startTime": 0, "title": "Hello"}]}"#.utf8),
+                       contentType: "application/json+chapters")
+        h.server.serve("/art/episode.png", body: try AudioFixtures.coverPNG(), contentType: "image/png")
+        let base = h.server.baseURL.absoluteString, podcast = "xmlns:podcast=\"https://podcastindex.org/namespace/1.0\""
+        h.serveFeed(AudioFixtures.feed(audioBase: h.server.baseURL, extraItems: """
+            <item><guid>ep-metered</guid><title>Metered episode</title><pubDate>Thu, 04 Jan 2024 10:00:00 GMT</pubDate>
+              <podcast:transcript \(podcast) url="\(base)/t/said.vtt" type="text/vtt"/>
+              <podcast:chapters \(podcast) url="\(base)/chapters.json" type="application/json+chapters"/>
+              <itunes:image href="\(base)/art/episode.png"/>
+              <enclosure url="\(base)/audio/newest.mp3" type="audio/mpeg" length="1"/></item>
+            """))
+        #expect(try Self.earshot(h, "refresh").status == 0, "a refresh asked for by hand runs")
+        #expect(try Self.earshot(h, "play", "Metered episode").status == 0)
+        #expect(try h.wait(for: "status") { $0 == "Playing" } == "Playing")
+        _ = try h.ask("metadata", "mpris:artUrl")
+        usleep(1_500_000)
+        let automatic: Set<String> = ["/t/said.vtt", "/chapters.json", "/art/episode.png"]
+        #expect(Set(h.server.requests.map(\.path)).isDisjoint(with: automatic), "\(h.server.requests.map(\.path))")
+        try standIn.setMetered(2)  // NM_METERED_NO
+        var fetched: Set<String> = []
+        for _ in 0..<100 {
+            _ = try? h.ask("metadata", "mpris:artUrl")  // the cover is asked for again when shown
+            fetched = Set(h.server.requests.map(\.path)).intersection(automatic)
+            if fetched == automatic { break }
+            usleep(100_000)
+        }
+        #expect(fetched == automatic, "\(h.server.requests.map(\.path))\n\(h.daemonLog)")
+        #expect(try h.wait(for: "metadata", "xesam:artist") { $0 == "Hello" } == "Hello", "the chapters file, fetched, is used")
         #expect(h.terminate() == 0)
     }
 

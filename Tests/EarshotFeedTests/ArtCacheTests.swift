@@ -62,6 +62,21 @@ final class ArtCacheTests {
         #expect(server.requests.count == 1)
     }
 
+    @Test func whilePausedAnImageNotCachedIsNotDownloadedAndOneCachedIsStillGiven() throws {
+        server.serve("/cached.png", body: Self.png, contentType: "image/png")
+        server.serve("/new.png", body: Self.png, contentType: "image/png")
+        let cached = server.url("/cached.png"), new = server.url("/new.png")
+        try withCache { cache, context throws in
+            let file = try fetched(cached, cache, context)
+            cache.paused = true
+            #expect(try failure(new, cache, context) == .paused)
+            #expect(try fetched(cached, cache, context) == file, "what the cache holds is still handed out")
+            #expect(server.requests.map(\.path) == ["/cached.png"], "nothing downloaded while paused")
+            cache.paused = false
+            #expect(try fetched(new, cache, context).isFileURL, "asked for again once no longer paused, it is downloaded")
+        }
+    }
+
     @Test func concurrentFetchesOfOneURLShareOneDownload() throws {
         server.serve("/cover.png", body: Self.png, contentType: "image/png")
         let remote = server.url("/cover.png")

@@ -107,6 +107,21 @@ struct SmartPlaylistStoreTests {
         #expect(try Self.names(l) { $0.order = .oldest; $0.limit = 1 } == ["a1"])
     }
 
+    @Test func theDownloadsComeInEveryOrderThroughTheFactsIndex() throws {
+        let l = try Self.library()
+        for name in ["a3", "b1", "b2"] {
+            try l.store.saveDownload(DownloadRecord(episode: l.e[name]!, podcast: name.hasPrefix("a") ? l.alpha : l.beta,
+                                                    path: l.directory.file("\(name).mp3"), state: .completed, bytes: 10, requestedAt: Self.now))
+        }
+        #expect(try Self.names(l) { $0.downloaded = true } == ["b2", "b1", "a3", "a1"])
+        #expect(try Self.names(l) { $0.downloaded = true; $0.order = .oldest } == ["a1", "a3", "b1", "b2"])
+        #expect(try Self.names(l) { $0.downloaded = true; $0.order = .shortest } == ["a1", "b1", "a3", "b2"], "unknown length last")
+        #expect(try Self.names(l) { $0.downloaded = true; $0.order = .longest } == ["a3", "b1", "a1", "b2"], "unknown length last")
+        #expect(try Self.names(l) { $0.downloaded = true; $0.order = .podcast } == ["a1", "a3", "b1", "b2"])
+        #expect(try Self.names(l) { $0.downloaded = true; $0.states = [.unplayed]; $0.order = .oldest; $0.limit = 2 } == ["a1", "b1"])
+        #expect(try Self.names(l) { $0.downloaded = true; $0.podcasts = [l.beta]; $0.minimumSeconds = 60 } == ["b1"])
+    }
+
     @Test func episodesWithoutAudioAreNeverInAPlaylist() throws {
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("earshot.sqlite"))

@@ -1,3 +1,4 @@
+import EarshotFeed
 import EarshotLocale
 import EarshotStore
 import Foundation
@@ -69,7 +70,11 @@ public final class DesktopSearch {
     public func cover(of podcast: PodcastID) -> URL? {
         guard let art, let remote = library.podcast(podcast)?.channel.profileImage else { return nil }
         if let file = art.cachedFile(for: remote) { return file }
-        if asked.insert(remote).inserted { art.fetch(remote) { _ in } }
+        if asked.insert(remote).inserted {
+            art.fetch(remote) { [weak self] result in
+                if case .failure(.paused) = result { self?.asked.remove(remote) }  // metered: asked for again next time
+            }
+        }
         return nil
     }
 

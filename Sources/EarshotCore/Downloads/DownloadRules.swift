@@ -119,62 +119,39 @@ public final class DownloadRules {
         }
     }
 
-    /// The files to delete now, planned once the completed downloads' episodes were read on the
-    /// background (titles, release dates, progress, stars).
+    /// The files to delete now, planned on the background over what the loop knows now (the completed
+    /// downloads, Up Next, the current episode, each podcast's rules), once their episodes were read
+    /// there (titles, release dates, progress, stars): the loop does no work per file.
     private func plan(_ done: @escaping ([TidiedFile]) -> Void) {
-        let completed = downloads.records.values.filter { $0.state == .completed }.map(\.episode)
-        guard !completed.isEmpty else { return done([]) }
-        let episodes = self.episodes
-        background.run({ (try? episodes.listEpisodes(completed)) ?? [] }) { [weak self] listings in
-            guard let self else { return }
-            done(choose(Dictionary(listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })))
-        }
-    }
-
-    /// The plan over the episodes as read. Never chosen: the current episode, Up Next, starred and
-    /// in-progress episodes.
-    private func choose(_ listings: [EpisodeID: EpisodeListing]) -> [TidiedFile] {
         let completed = downloads.records.values.filter { $0.state == .completed }
-        let queued = Set(upNext())
-        var protected = queued
-        if let current = currentEpisode() { protected.insert(current) }
-        for (id, listing) in listings where listing.status.starredAt != nil || (!listing.status.hasCompleted && listing.status.lastListenTime > 0) {
-            protected.insert(id)
-        }
-        let facts = completed.map { record in
-            let listing = listings[record.episode]
-            let status = listing?.status
-            return FileFacts(
-                episode: record.episode, bytes: record.bytes, downloadedAt: record.completedAt ?? record.requestedAt,
-                finishedAt: status?.hasCompleted == true ? (status?.lastPlayedAt ?? record.completedAt ?? record.requestedAt) : nil,
-                queued: queued.contains(record.episode), podcast: record.podcast, released: listing?.releaseDate)
-        }
-        let parts = downloads.usedBytes - completed.reduce(Int64(0)) { $0 + $1.bytes }
-        let library = self.library
-        let chosen = TidyPlan.choose(facts, partBytes: parts, protected: protected, budget: library.downloadSettings.budget,
-                                     now: timers.date) { podcast in
-            podcast.map(library.keeping) ?? DownloadKeeping(grace: library.downloadSettings.grace, newest: library.downloadSettings.keep)
-        }
-        return chosen.compactMap { choice in
-            guard let record = downloads.records[choice.episode] else { return nil }
-            let listing = listings[choice.episode]
-            return TidiedFile(episode: choice.episode, podcastTitle: listing?.podcastTitle, title: listing?.title, path: record.path,
-                              bytes: record.bytes, reason: choice.reason)
-        }
+        guard !completed.isEmpty else { return done([]) }
+        let library = self.library, settings = library.downloadSettings
+        var keeping: [PodcastID: DownloadKeeping] = [:]
+        for podcast in Set(completed.map(\.podcast)) { keeping[podcast] = library.keeping(podcast) }
+        let situation = TidySituation(
+            completed: completed, queued: Set(upNext()), current: currentEpisode(), keeping: keeping,
+            everyone: DownloadKeeping(grace: settings.grace, newest: settings.keep), budget: settings.budget,
+            partBytes: downloads.usedBytes - completed.reduce(Int64(0)) { $0 + $1.bytes }, now: timers.date)
+        let episodes = self.episodes
+        background.run({ () -> [TidiedFile] in
+            let listings = (try? episodes.listEpisodes(completed.map(\.episode))) ?? []
+            return situation.choose(Dictionary(listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+        }, completion: done)
     }
 
     /// Deletes the planned files that are still complete downloads, saying in the log what went and why.
+    /// The loop only forgets them: the files, their records in the store and the log lines are one job
+    /// on the background (a storage cap may delete thousands at once).
     private func delete(_ planned: [TidiedFile]) {
-        var deleted = false
-        for file in planned where downloads.records[file.episode]?.state == .completed {
-            Log.message("tidying: deleted the download of “\(file.title ?? "episode \(file.episode.rawValue)")” (\(file.path)): \(file.reason)")
-            downloads.discard(file.episode, deletingFile: true)
-            deleted = true
+        let going = planned.filter { downloads.records[$0.episode]?.state == .completed }
+        guard !going.isEmpty else { return }
+        downloads.discardAll(going.map(\.episode)) {
+            for file in going {
+                Log.message("tidying: deleted the download of “\(file.title ?? "episode \(file.episode.rawValue)")” (\(file.path)): \(file.reason)")
+            }
         }
-        if deleted {
-            if downloads.halted != nil { downloads.halted = nil }
-            downloads.pump()
-        }
+        if downloads.halted != nil { downloads.halted = nil }
+        downloads.pump()
     }
 
     // MARK: Following the library

@@ -10,6 +10,8 @@ public protocol DownloadStore: AnyObject, Sendable {
     /// Saves many at once, in one transaction.
     func saveDownloads(_ records: [DownloadRecord]) throws
     func removeDownload(_ episode: EpisodeID) throws
+    /// Removes many at once, in one transaction.
+    func removeDownloads(_ episodes: [EpisodeID]) throws
 }
 
 /// A transfer that can be stopped; its completion then reports `.cancelled`.
@@ -33,6 +35,14 @@ public protocol DownloadFiles: AnyObject {
     func delete(_ path: String)
     /// What reads the files' digests, off the loop (a download checked against `podcast:integrity`).
     var digests: FileDigesting { get }
+    /// What deletes many files off the loop (a tidy of thousands).
+    var deleter: FileDeleting { get }
+}
+
+/// Deletes files, each with its `.part` and `.part.json`; a missing file is not an error. Called on the
+/// background.
+public protocol FileDeleting: Sendable {
+    func delete(_ paths: [String])
 }
 
 /// Reads a file's SHA-2 digest; nil when it cannot be read. Called on the background.

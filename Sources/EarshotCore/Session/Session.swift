@@ -121,6 +121,7 @@ public final class Session {
     public func keepTranscripts(fetcher: TranscriptFetching, store: TranscriptStore, reader: Background, languages: [String]) {
         transcripts = Transcripts(fetcher: fetcher, store: store, episodes: self.store, background: background,
                                   reader: reader, timers: timers, languages: languages)
+        if downloads.metered { transcripts?.networkChanged(metered: true) }
         if let current = listening.current?.id { transcripts?.wanted(current) }
         desktopSearch = transcripts.map { transcripts in
             DesktopSearch(transcripts: transcripts, library: library, listening: listening, episodes: self.store, reader: reader,
@@ -301,10 +302,14 @@ public final class Session {
     }
 
     /// The connection became metered or stopped being metered (NetworkManager): on a metered one no
-    /// automatic transfer starts (downloads ahead and of new episodes, the timed refresh); what is asked
-    /// for by hand still runs. When it is no longer metered, a timed refresh that was skipped runs now.
+    /// automatic transfer starts (downloads ahead and of new episodes, the timed refresh, transcripts and
+    /// chapters files of the episodes that become current or are downloaded; cover art is the adapters'
+    /// `ArtCache.paused`); what is asked for by hand still runs. When it is no longer metered, what waited
+    /// goes on, and a timed refresh that was skipped runs now.
     public func networkChanged(metered: Bool) {
         downloads.meteredChanged(metered)
+        listening.chapterGuide.metered = metered
+        transcripts?.networkChanged(metered: metered)
         if !metered, refreshSkipped {
             refreshSkipped = false
             try? library.refresh()

@@ -11,8 +11,10 @@ import Foundation
 ///   `TranscriptChoice` prefers for the listener's languages) unless it is stored already, is being
 ///   fetched, or failed and waits for its next attempt (1 hour, then 6, then every 24). It is stored
 ///   in the library, so it reads offline. Playback never waits for it.
+/// - On a metered connection nothing is fetched by itself: the episodes whose transcript was wanted
+///   meanwhile are considered again when it no longer is (`networkChanged`).
 /// - Asked for by the listener (`transcript(of:)`), a missing transcript is fetched at once, whatever
-///   the wait.
+///   the wait (metered or not).
 /// - Queries run on `reader` (off the loop, never behind the store's writes); answers come on the loop.
 public final class Transcripts {
     let fetcher: TranscriptFetching
@@ -24,6 +26,9 @@ public final class Transcripts {
     let languages: [String]
     private var fetching: [EpisodeID: [(Result<StoredTranscript, LibraryError>) -> Void]] = [:]
     private var latestFinds: FoundList?
+    /// Whether the connection is metered, and the episodes wanted meanwhile, in the order they were.
+    private var metered = false
+    private var heldBack: [EpisodeID] = []
     /// Where the listener's bookmarks are found too (`find` lists them first), once kept.
     var bookmarks: BookmarkStore?
     /// The engine that makes transcripts on this computer, once it described itself: `transcript(of:)`
@@ -49,6 +54,10 @@ public final class Transcripts {
 
     /// `episode` became current or was downloaded: its transcript is fetched if it should be.
     func wanted(_ episode: EpisodeID) {
+        if metered {
+            if !heldBack.contains(episode) { heldBack.append(episode) }
+            return
+        }
         guard fetching[episode] == nil else { return }
         fetching[episode] = []
         let store = self.store, episodes = self.episodes, languages = self.languages, now = timers.date
@@ -67,6 +76,16 @@ public final class Transcripts {
             }
             self.fetch(link, for: episode)
         }
+    }
+
+    /// The connection became metered or stopped being metered: when it no longer is, the transcripts
+    /// wanted meanwhile are considered again.
+    func networkChanged(metered: Bool) {
+        self.metered = metered
+        guard !metered else { return }
+        let wanted = heldBack
+        heldBack = []
+        wanted.forEach(self.wanted)
     }
 
     /// The transcript of `episode`: the stored one, else fetched now; a named error when it has none or

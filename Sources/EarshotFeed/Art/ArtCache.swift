@@ -52,6 +52,9 @@ public final class ArtCache {
     /// Files chosen for removal whose removal has not happened yet: not handed out meanwhile.
     var removing: Set<String> = []
     var evictionObservers: [([URL]) -> Void] = []
+    /// While true (a metered connection), an image not in the cache is not downloaded: `fetch` answers
+    /// `ArtError.paused`, and the image is fetched the next time it is asked for after that.
+    public var paused = false
 
     /// A cache storing images in `directory` within `budget`, bound to the calling thread's default main
     /// context (where downloads run and completions are delivered), with its own libsoup session. It
@@ -123,6 +126,10 @@ public final class ArtCache {
                 deliver(.success(cached), for: remote, to: [completion])
                 return
             }
+            if paused {
+                deliver(.failure(.paused), for: remote, to: [completion])
+                return
+            }
             let key = remote.absoluteString
             if waiting[key] != nil {
                 waiting[key]!.append(completion)
@@ -144,7 +151,7 @@ public final class ArtCache {
     /// Logs a failure once and hands `result` to every waiter at the next iteration of the context.
     private func deliver(_ result: Result<URL, ArtError>, for remote: URL,
                          to completions: [(Result<URL, ArtError>) -> Void]) {
-        if case .failure(let error) = result { Log.warning("cover art \(remote.absoluteString): \(error)") }
+        if case .failure(let error) = result, error != .paused { Log.warning("cover art \(remote.absoluteString): \(error)") }
         context.addIdle {
             for completion in completions { completion(result) }
         }

@@ -20,6 +20,8 @@ public enum ArtError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingFile(path: String)
     /// The image arrived but could not be stored in the cache directory.
     case cannotWrite(path: String, reason: String)
+    /// The connection is metered: images not in the cache are not downloaded (`ArtCache.paused`).
+    case paused
 
     public var description: String {
         switch self {
@@ -41,6 +43,8 @@ public enum ArtError: Error, Sendable, Equatable, CustomStringConvertible {
             return tr("there is no image file %s", "\(path)")
         case .cannotWrite(let path, let reason):
             return tr("could not store the cover art in %1$s: %2$s", "\(path)", "\(reason)")
+        case .paused:
+            return tr("the connection is metered: cover art is not downloaded until it is not")
         }
     }
 

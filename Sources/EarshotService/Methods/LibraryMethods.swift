@@ -53,7 +53,7 @@ enum LibraryMethods {
             try library.session.set(key, to: LibraryInterface.text(of: value), for: podcast)
             return .empty
         },
-        Row("Download", .episodes()) { library, episodes in library.download(episodes) },
+        Row("Download", .episodes(), out: "b") { library, episodes in library.download(episodes) },
         Row("Downloads", out: "aa{sv}") { library in library.downloadList() },
         Row("DeleteDownload", .episodes()) { library, episodes throws(LibraryError) in
             try library.session.deleteDownloads(episodes)

@@ -20,7 +20,16 @@ public final class DiskFiles: DownloadFiles {
 
     public var digests: FileDigesting { FileDigests() }
 
-    public func delete(_ path: String) {
+    public func delete(_ path: String) { DiskDeleter.delete(path) }
+
+    public var deleter: FileDeleting { DiskDeleter() }
+}
+
+/// Deletes downloaded files and their parts on the local disk, from any thread.
+struct DiskDeleter: FileDeleting {
+    func delete(_ paths: [String]) { paths.forEach(Self.delete) }
+
+    static func delete(_ path: String) {
         unlink(path)
         for part in EpisodeDownload.partFiles(for: URL(fileURLWithPath: path)) { unlink(part.path) }
     }

@@ -2,8 +2,9 @@ import EarshotMPRIS
 
 /// The downloads half of org.earshot.Earshot1: asking for files, listing and deleting them.
 extension DaemonClient {
-    func download(_ episodes: [Int64]) throws {
-        try call("Download", [Self.episodeIDs(episodes)], about: episodes.count == 1 ? .episode(episodes[0]) : nil)
+    /// Asks for downloads; whether the connection is metered (they run anyway, being asked for by hand).
+    func download(_ episodes: [Int64]) throws -> Bool {
+        try call("Download", [Self.episodeIDs(episodes)], about: episodes.count == 1 ? .episode(episodes[0]) : nil).first?.boolValue ?? false
     }
 
     /// Every download, oldest request first.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EarshotLocale
 import Foundation
+import EarshotLocale
 
 /// `earshot download EPISODE...`: downloads episodes for offline listening.
 struct DownloadCommand: ParsableCommand {
@@ -21,11 +22,12 @@ struct DownloadCommand: ParsableCommand {
     func run() throws {
         let client = try DaemonClient()
         let ids = try episodes.resolved(with: client)
-        try client.download(ids)
+        let metered = try client.download(ids)
         // TRANSLATORS: %d is the episode's number.
         Console.print(ids.count == 1 ? tr("Downloading episode %d (see earshot downloads).", Int(ids[0]))
                                      : trn("Downloading %d episode (see earshot downloads).", "Downloading %d episodes (see earshot downloads).",
                                            ids.count, ids.count))
+        if metered { Console.print(tr("The connection is metered: this download runs anyway, as you asked for it.")) }
     }
 }
 

@@ -77,6 +77,7 @@ final class FakeLibrary: BusInterface {
         case "Refresh": return MethodReply([list(try refresh(arguments))])
         case "Downloads": return MethodReply([list(downloads)])
         case "Find": return MethodReply([list(findHits)])
+        case "Download": try change(method, arguments); return MethodReply([.boolean(false)])  // not metered
         default: try change(method, arguments); return .empty
         }
     }

@@ -14,6 +14,7 @@ final class MemoryDownloadStore: DownloadStore, @unchecked Sendable {
     func saveDownload(_ record: DownloadRecord) throws { lock.withLock { rows[record.episode] = record } }
     func saveDownloads(_ records: [DownloadRecord]) throws { lock.withLock { for record in records { rows[record.episode] = record } } }
     func removeDownload(_ episode: EpisodeID) throws { _ = lock.withLock { rows.removeValue(forKey: episode) } }
+    func removeDownloads(_ episodes: [EpisodeID]) throws { lock.withLock { episodes.forEach { rows.removeValue(forKey: $0) } } }
     func record(_ episode: EpisodeID) -> DownloadRecord? { lock.withLock { rows[episode] } }
 }
 
@@ -86,6 +87,14 @@ final class MemoryFiles: DownloadFiles {
     /// The digest each path's file has (any algorithm); a path not here cannot be read.
     var digestValues: [String: [UInt8]] = [:]
     var digests: FileDigesting { ScriptedDigests(values: digestValues) }
+    /// Deletes here: the tests' background runs each job at once on the test's thread.
+    var deleter: FileDeleting { MemoryDeleter(files: self) }
+}
+
+/// `MemoryFiles.delete` for many paths, as the background calls it.
+struct MemoryDeleter: FileDeleting, @unchecked Sendable {
+    let files: MemoryFiles
+    func delete(_ paths: [String]) { paths.forEach(files.delete) }
 }
 
 /// Digests as the test set them, read at the time the download ended.

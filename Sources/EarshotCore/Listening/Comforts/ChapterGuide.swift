@@ -2,6 +2,7 @@ import EarshotFeed
 import EarshotGLib
 import EarshotLocale
 import EarshotStore
+import Foundation
 
 /// Chapters of the current episode, from three sources: the feed's Podlove Simple Chapters, the
 /// Podcasting 2.0 chapters file the feed points to (fetched once, when the episode first becomes current,
@@ -14,6 +15,16 @@ final class ChapterGuide {
     private var state = ChapterState()
     private unowned let playhead: Playhead
     private var alarm: MediaAlarm!
+    /// On a metered connection no chapters file is fetched: the current episode's waits here until the
+    /// connection no longer is.
+    var metered = false {
+        didSet {
+            guard !metered, let waiting else { return }
+            self.waiting = nil
+            fetch(waiting.url, for: waiting.episode)
+        }
+    }
+    private var waiting: (episode: EpisodeID, url: URL)?
 
     /// Chapters of `playhead`'s episode, with alarms on `timers`; files fetched through `fetcher`.
     init(playhead: Playhead, timers: Timers, fetcher: ChaptersFetching?) {
@@ -93,19 +104,23 @@ final class ChapterGuide {
     /// not fetched before is fetched now.
     private func take(_ stored: StoredEpisode) {
         state = ChapterState()
+        waiting = nil
         if !stored.episode.chapters.isEmpty {
             state.chapters = Self.ordered(stored.episode.chapters)
             state.source = .feed
         } else if !stored.storedChapters.isEmpty {
             state.chapters = Self.ordered(stored.storedChapters)
             state.source = stored.episode.chaptersURL == nil ? .audio : .document
-        } else if let url = stored.episode.chaptersURL, let fetcher {
-            let id = stored.id
-            fetcher.fetch(url) { [weak self] result in
-                switch result {
-                case .success(let chapters): self?.adopt(chapters, from: .document, for: id)
-                case .failure(let error): Log.message("could not read the chapters of episode \(id.rawValue): \(error)")
-                }
+        } else if let url = stored.episode.chaptersURL, fetcher != nil {
+            if metered { waiting = (stored.id, url) } else { fetch(url, for: stored.id) }
+        }
+    }
+
+    private func fetch(_ url: URL, for id: EpisodeID) {
+        fetcher?.fetch(url) { [weak self] result in
+            switch result {
+            case .success(let chapters): self?.adopt(chapters, from: .document, for: id)
+            case .failure(let error): Log.message("could not read the chapters of episode \(id.rawValue): \(error)")
             }
         }
     }
