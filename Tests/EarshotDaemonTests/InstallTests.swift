@@ -147,10 +147,33 @@ private struct InstalledFiles {
                 .replacingOccurrences(of: "@BINDIR@", with: prefix + "/bin").utf8)
         }
         files["bin/earshot"] = (try Data(contentsOf: URL(fileURLWithPath: EarshotProcess.executable)), 0o755)
-        files["share/applications/earshot.desktop"] = (try read("data/earshot.desktop"), 0o644)
+        // The desktop files with their translations, and each language's catalogue (scripts/translations).
+        let translated = try Scratch()
+        func desktop(_ name: String) throws -> Data {
+            let made = try Make.script("translations", ["desktop", source + "/data/" + name, translated.path + "/" + name])
+            try #require(made.status == 0, "scripts/translations desktop failed:\n\(made.output)")
+            return try Data(contentsOf: URL(fileURLWithPath: translated.path + "/" + name))
+        }
+        files["share/applications/earshot.desktop"] = (try desktop("earshot.desktop"), 0o644)
+        let catalogues = translated.path + "/locale"
+        let built = try Make.script("translations", ["build", catalogues])
+        try #require(built.status == 0, "scripts/translations build failed:\n\(built.output)")
+        let languages = try String(contentsOfFile: source + "/po/LINGUAS", encoding: .utf8).split(separator: "\n")
+            .map { $0.split(separator: "#", omittingEmptySubsequences: false)[0].trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(languages.count >= 6)
+        for language in languages {
+            let path = "share/locale/\(language)/LC_MESSAGES/earshot.mo"
+            files[path] = (try Data(contentsOf: URL(fileURLWithPath: catalogues + "/\(language)/LC_MESSAGES/earshot.mo")), 0o644)
+            let pages = try Scratch()
+            let made = try Make.script("generate-docs", ["--manual-only", EarshotProcess.executable, pages.path],
+                                       environment: ["EARSHOT_LOCALEDIR": catalogues, "LANGUAGE": language])
+            try #require(made.status == 0, "scripts/generate-docs --manual-only failed:\n\(made.output)")
+            files["share/man/\(language)/man1/earshot.1"] = (try Data(contentsOf: URL(fileURLWithPath: pages.path + "/earshot.1")), 0o644)
+            files["share/man/\(language)/man5/earshot.conf.5"] = (try Data(contentsOf: URL(fileURLWithPath: pages.path + "/earshot.conf.5")), 0o644)
+        }
         files["share/icons/hicolor/scalable/apps/earshot.svg"] = (try read("data/icons/earshot.svg"), 0o644)
         files["share/gnome-shell/search-providers/org.earshot.Earshot.search-provider.ini"] = (try read("data/org.earshot.Earshot.search-provider.ini"), 0o644)
-        files["share/krunner/dbusplugins/earshot.desktop"] = (try read("data/earshot-krunner.desktop"), 0o644)
+        files["share/krunner/dbusplugins/earshot.desktop"] = (try desktop("earshot-krunner.desktop"), 0o644)
         let demo = try FileManager.default.contentsOfDirectory(atPath: source + "/data/demo")
         #expect(demo.contains("feed.xml"))
         for name in demo { files["share/earshot/demo/" + name] = (try read("data/demo/" + name), 0o644) }
@@ -201,8 +224,8 @@ private enum Make {
     }
 
     /// `scripts/NAME ARGUMENTS` of this repository.
-    static func script(_ name: String, _ arguments: [String]) throws -> Result {
-        try execute([repository + "/scripts/" + name] + arguments, environment: [:])
+    static func script(_ name: String, _ arguments: [String], environment: [String: String?] = [:]) throws -> Result {
+        try execute([repository + "/scripts/" + name] + arguments, environment: environment)
     }
 
     /// `make -C <repository> ARGUMENTS` with a clean make environment (not the variables of a `make
