@@ -184,8 +184,8 @@ struct TranscriptionDaemonTests {
         let h = try harness()
         h.serveFeed(AudioFixtures.feed(audioBase: h.server.baseURL).replacingOccurrences(of: "<channel><title>",
                                                                                           with: "<channel><language>zh-CN</language><title>"))
-        // A refresh asked for while the start-up one still reads the old feed joins it (under load the
-        // start-up refresh can outlast the feed's change): refresh until the language is read.
+        // Under load the start-up refresh, which read the feed before its language was added, can still
+        // be under way when `refresh` is asked for: refresh until the language has been read.
         let middle = try Self.episode(h, "Middle episode")
         var shown = try Self.earshot(h, "transcript", String(middle))
         for _ in 0..<5 where !shown.stderr.contains("zh-CN") {
