@@ -74,6 +74,21 @@ struct LanguageDaemonTests {
         #expect(h.terminate() == 0)
     }
 
+    @Test(arguments: Translations.languages)
+    func theTerminalInterfaceNamesItsViewsInTheLanguage(_ language: Translations.Language) throws {
+        let h = try DaemonHarness(environment: try Translations.environment(language))
+        let terminal = try TmuxTerminal(h, command: "\(EarshotProcess.executable) tui", width: 100, height: 30)
+        let library = try translated("Library", context: "view", language)
+        let upNext = try translated("Up Next", context: "view", language)
+        let screen = try terminal.wait { $0.contains("Daemon Show") && $0.contains(library) }
+        #expect(screen.contains(library) && !screen.contains("Library"), "the library's name in the language:\n\(screen)")
+        try terminal.send("2")
+        let queue = try terminal.wait { $0.contains(upNext) }
+        #expect(queue.contains(upNext), "Up Next's name in the language:\n\(queue)")
+        try terminal.send("q")
+        #expect(h.terminate() == 0)
+    }
+
     @Test func theCLocaleAnUnknownLanguageAndLCALLCReadEnglish() throws {
         let german = try #require(Translations.languages.first { $0.catalogue == "de" })
         let h = try DaemonHarness()
