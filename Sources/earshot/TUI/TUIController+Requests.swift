@@ -206,6 +206,7 @@ extension TUIController {
     /// playing) and the transcript, as each answer comes.
     private func loadPage(of episode: EpisodeItem) {
         let facts = TUILines.page(of: episode)
+        loadArt(of: episode)
         state.receivePage(facts, of: episode.id)
         var notes: [InfoLine] = [], chapters: [InfoLine] = [], transcript: [InfoLine] = []
         let show = { [weak self] in

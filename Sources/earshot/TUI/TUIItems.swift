@@ -16,7 +16,7 @@ extension EpisodeItem {
         self.init(id: record.id, title: record.displayTitle, podcastTitle: record.podcastTitle ?? "", released: record.released,
                   duration: record.duration, position: record.position ?? 0, completed: record.completed ?? false,
                   queuePosition: record.queuePosition, starred: record.starred ?? false, current: record.current ?? false,
-                  downloaded: downloaded)
+                  downloaded: downloaded, podcast: record.podcast)
     }
 }
 

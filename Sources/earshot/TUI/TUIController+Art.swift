@@ -1,0 +1,25 @@
+import EarshotGLib
+import EarshotTUI
+import Foundation
+
+/// The episode page's cover art: the podcast's image the daemon has cached (a local file it names in
+/// `Podcasts`), decoded and turned into cells on a worker thread, so the loop never waits on it.
+extension TUIController {
+    /// Reads `episode`'s podcast's cached art and hands it to the page (nothing without colours, or
+    /// when the daemon has not cached an image).
+    func loadArt(of episode: EpisodeItem) {
+        guard let colours = screen.artColours, let podcast = episode.podcast else { return }
+        client.callLater("Podcasts", []) { [weak self] result in
+            guard let self, case .success(let reply) = result, reply.count == 1, let items = reply[0].arrayElements else { return }
+            let record = items.compactMap(Vardict.init).compactMap(PodcastRecord.init).first { $0.id == podcast }
+            guard let art = record?.art.flatMap(URL.init(string:)), art.isFileURL else { return }
+            let file = art.path
+            Worker.run("earshot-tui-art", on: loop.context) {
+                CoverArt.picture(of: file, colours: colours)
+            } completion: { [weak self] picture in
+                self?.state.receiveArt(picture, of: episode.id)
+                self?.changed()
+            }
+        }
+    }
+}
