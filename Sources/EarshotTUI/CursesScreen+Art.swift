@@ -9,8 +9,8 @@ struct ArtPairKey: Hashable {
 }
 
 extension CursesScreen {
-    /// The first colour pair the art uses (below it: the styles').
-    private static let firstArtPair: Int32 = 64
+    /// The first colour pair the art uses (below it: the styles'; low enough for a console's 64 pairs).
+    private static let firstArtPair: Int32 = 16
 
     /// Draws `art` cell by cell, each symbol in a colour pair of its two colours (made once, and made
     /// again from the first when the terminal's pairs run out).
