@@ -9,6 +9,9 @@ DEBIAN_PACKAGES := pkg-config libglib2.0-dev glib-networking libsoup-3.0-dev lib
 	espeak-ng libsecret-1-dev gnome-keyring php8.2-cli php8.2-sqlite3 python3-mygpoclient python3-dbusmock \
 	dpkg-dev lintian man-db groff-base bash-completion zsh fish libncurses-dev tmux
 
+# Cover art in `earshot tui` (docs/tui.md): images decoded by gdk-pixbuf, drawn as character cells by libchafa.
+DEBIAN_PACKAGES += libchafa-dev libgdk-pixbuf-2.0-dev
+
 # Translations (docs/translating.md): msgfmt, msgmerge and xgettext, and the locales' sources that the
 # tests compile into .build/locales (localedef) to run Earshot in each shipped language.
 DEBIAN_PACKAGES += gettext locales

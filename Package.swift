@@ -24,6 +24,9 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        // Cover art in the terminal: decoded by gdk-pixbuf, turned into character cells by libchafa.
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+        .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
 
         // The few lines of C that Swift cannot import: macros, variadic functions, GType casts.
         .target(name: "CEarshot", dependencies: ["CGLib", "CSoup", "CGStreamer", "CDBus", "CLibXML2", "CSecret"]),
@@ -68,7 +71,7 @@ let package = Package(
 
         // `earshot tui`: view models, keys as state transitions, width-aware text (unit-tested without a
         // terminal), and the thin ncursesw screen that draws their frames.
-        .target(name: "EarshotTUI", dependencies: ["EarshotLocale", "EarshotFeed", "CEarshotTerminal", "CNcurses"]),
+        .target(name: "EarshotTUI", dependencies: ["EarshotLocale", "EarshotFeed", "CEarshotTerminal", "CNcurses", "CChafa", "CGdkPixbuf"]),
 
         .executableTarget(
             name: "earshot",

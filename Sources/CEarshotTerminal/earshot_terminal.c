@@ -24,4 +24,5 @@ int earshot_terminal_has_direct_colour(void) { return tigetflag("RGB") > 0; }
 
 WINDOW *earshot_screen(void) { return stdscr; }
 int earshot_colours(void) { return COLORS; }
+int earshot_colour_pairs(void) { return COLOR_PAIRS; }
 int earshot_wcwidth(unsigned int character) { return wcwidth((wchar_t)character); }

@@ -8,6 +8,10 @@ import Glibc
 public final class CursesScreen {
     private var attributes: [Style: (attr_t, Int32)] = [:]
     private var ended = false
+    /// The colours cover art is drawn in (nil: none, so no art: `NO_COLOR`, or a terminal without colour).
+    public private(set) var artColours: ArtColours?
+    /// The colour pairs made for the art's cells, by foreground and background.
+    var artPairs: [ArtPairKey: Int32] = [:]
 
     /// Takes over the terminal on standard input and output; `colour: false` draws with attributes only.
     public init(colour: Bool) {
@@ -72,6 +76,7 @@ public final class CursesScreen {
                 column += Columns.width(of: span.text)
             }
         }
+        if let art = frame.art { draw(art) }
         attr_set(0, 0, nil)
         refresh()
     }
@@ -125,14 +130,17 @@ public final class CursesScreen {
         use_default_colors()
         let palette: [Style: (fg: Int32, bg: Int32, attribute: attr_t)]
         if earshot_terminal_has_direct_colour() != 0, earshot_colours() >= 0x1000000 {
+            artColours = .direct
             palette = [.header: (0xFFFFFF, 0x1F4E79, bold), .selected: (0xFFFFFF, 0x2E7D9A, bold), .dim: (0x8A8A8A, -1, 0),
                        .accent: (0x5FD7D7, -1, 0), .error: (0xFF5F5F, -1, bold), .barDone: (0x5FAFD7, -1, 0),
                        .barLeft: (0x585858, -1, 0), .match: (0xFFD75F, -1, bold), .playing: (0x87D787, -1, bold)]
         } else if earshot_colours() >= 256 {
+            artColours = .indexed256
             palette = [.header: (231, 24, bold), .selected: (231, 31, bold), .dim: (245, -1, 0), .accent: (80, -1, 0),
                        .error: (203, -1, bold), .barDone: (74, -1, 0), .barLeft: (240, -1, 0), .match: (221, -1, bold),
                        .playing: (114, -1, bold)]
         } else {
+            artColours = earshot_colours() >= 16 ? .indexed16 : nil
             palette = [.header: (COLOR_WHITE, COLOR_BLUE, bold), .selected: (COLOR_BLACK, COLOR_CYAN, 0), .dim: (-1, -1, dim),
                        .accent: (COLOR_CYAN, -1, 0), .error: (COLOR_RED, -1, bold), .barDone: (COLOR_CYAN, -1, bold),
                        .barLeft: (-1, -1, dim), .match: (COLOR_YELLOW, -1, bold), .playing: (COLOR_GREEN, -1, bold)]

@@ -30,10 +30,13 @@ public struct Line: Equatable, Sendable {
 public struct Frame: Equatable, Sendable {
     public var width: Int
     public var lines: [Line]
+    /// Cover art drawn over the lines (the episode page's), when it shows.
+    public var art: ArtPlacement?
 
-    public init(width: Int, lines: [Line]) {
+    public init(width: Int, lines: [Line], art: ArtPlacement? = nil) {
         self.width = width
         self.lines = lines
+        self.art = art
     }
 
     /// Every line's text, one per line (for tests and logs).

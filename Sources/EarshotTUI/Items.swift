@@ -38,10 +38,12 @@ public struct EpisodeItem: Equatable, Sendable {
     /// Whether it is the player's episode.
     public var current: Bool
     public var downloaded: Bool
+    /// Its podcast's id (nil: not known), which leads to the cover art.
+    public var podcast: Int64?
 
     public init(id: Int64, title: String, podcastTitle: String = "", released: Date? = nil, duration: Double? = nil,
                 position: Double = 0, completed: Bool = false, queuePosition: Int? = nil, starred: Bool = false,
-                current: Bool = false, downloaded: Bool = false) {
+                current: Bool = false, downloaded: Bool = false, podcast: Int64? = nil) {
         self.id = id
         self.title = Columns.clean(title)
         self.podcastTitle = Columns.clean(podcastTitle)
@@ -53,6 +55,7 @@ public struct EpisodeItem: Equatable, Sendable {
         self.starred = starred
         self.current = current
         self.downloaded = downloaded
+        self.podcast = podcast
     }
 
     /// Whether it was started and not finished.

@@ -11,17 +11,18 @@ extension TUIState {
         var cursor = self.cursor
         if following, let spoken { cursor.select(spoken + listHeight / 2, height: listHeight); cursor.select(spoken, height: listHeight) }
         let rows = cursor.visible(height: listHeight)
+        let art = artPlacement
         for index in rows {
             var line = row(index, now: now)
             if index == spoken { line = Line("▸" + String(line.text.dropFirst()), .playing) }
             if index == self.cursor.selected, view != .help { line = Line(line.spans.map { Span($0.text, .selected) }) }
-            lines.append(Self.padded(line, to: width))
+            lines.append(Self.padded(art == nil ? line : Rows.clip(line, to: pageWidth), to: width))
         }
         if rows.isEmpty { lines.append(Line(Columns.cut(emptyText, to: width), .dim)) }
         while lines.count < height - 3 { lines.append(Line()) }
         lines.append(messageLine())
         lines.append(contentsOf: PlayerBar.lines(nowPlaying, width: width, now: now))
-        return Frame(width: width, lines: Array(lines.prefix(height)))
+        return Frame(width: width, lines: Array(lines.prefix(height)), art: art)
     }
 
     private func titleLine() -> Line {

@@ -33,6 +33,9 @@ public struct TUIState: Equatable, Sendable {
     public var history: [InfoLine] = []
     public var stats: [InfoLine] = []
     public var nowPlaying = NowPlaying()
+    /// The cover art of the episode page `artEpisode` (nil: none, or not read yet).
+    public internal(set) var art: ArtPicture?
+    var artEpisode: Int64?
     /// A line above the player bar: the last error or a confirmation.
     public var message: (text: String, isError: Bool)?
     /// The screen's size.
@@ -53,6 +56,7 @@ public struct TUIState: Equatable, Sendable {
             && a.inbox == b.inbox && a.hits == b.hits && a.query == b.query && a.typing == b.typing && a.page == b.page
             && a.shows == b.shows && a.directoryQuery == b.directoryQuery && a.nowPlaying == b.nowPlaying && a.message?.text == b.message?.text && a.cursors == b.cursors
             && a.width == b.width && a.height == b.height && a.downloads == b.downloads && a.history == b.history && a.stats == b.stats
+            && a.art == b.art && a.artEpisode == b.artEpisode
     }
 
     /// The view that shows.
@@ -65,7 +69,7 @@ public struct TUIState: Equatable, Sendable {
     public mutating func resize(width: Int, height: Int) {
         self.width = max(1, width)
         self.height = max(1, height)
-        page = Self.wrap(pageSource, to: self.width)
+        page = Self.wrap(pageSource, to: pageWidth)
         resizeCursor(of: view, to: rowCount(of: view))
         var cursor = self.cursor
         cursor.select(cursor.selected, height: listHeight)
@@ -196,7 +200,7 @@ public struct TUIState: Equatable, Sendable {
     public mutating func receivePage(_ lines: [InfoLine], of episode: Int64) {
         guard case .episode(let shown) = view, shown.id == episode else { return }
         pageSource = lines
-        page = Self.wrap(lines, to: width)
+        page = Self.wrap(lines, to: pageWidth)
         resizeCursor(of: view, to: page.count)
     }
 

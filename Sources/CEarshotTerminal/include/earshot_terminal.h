@@ -23,6 +23,8 @@ mmask_t earshot_mouse_wheel_down(void);
 /* stdscr and COLORS (globals Swift 6 will not read). */
 WINDOW *earshot_screen(void);
 int earshot_colours(void);
+/* COLOR_PAIRS: how many colour pairs the terminal has (after start_color). */
+int earshot_colour_pairs(void);
 
 /* wcwidth (declared only with _XOPEN_SOURCE, which SwiftPM takes away from pkg-config's flags): the
  * columns a character takes, -1 for one that does not print. */

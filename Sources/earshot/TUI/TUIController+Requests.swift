@@ -197,7 +197,7 @@ extension TUIController {
         read("EpisodeRows", [.int64(podcast), .string("all"), .string("")]) { $0.compactMap(EpisodeRecord.init(row:)) } then: { controller, records in
             controller.read("EpisodeRows", [.int64(podcast), .string("downloaded"), .string("")]) { $0.compactMap(EpisodeRecord.init(row:)) } then: {
                 let downloaded = Set($1.map(\.id))
-                $0.state.receiveEpisodes(records.map { EpisodeItem($0, downloaded: downloaded.contains($0.id)) }, of: podcast)
+                $0.state.receiveEpisodes(records.map { EpisodeItem($0, downloaded: downloaded.contains($0.id), podcast: podcast) }, of: podcast)
             }
         }
     }
@@ -206,6 +206,7 @@ extension TUIController {
     /// playing) and the transcript, as each answer comes.
     private func loadPage(of episode: EpisodeItem) {
         let facts = TUILines.page(of: episode)
+        loadArt(of: episode)
         state.receivePage(facts, of: episode.id)
         var notes: [InfoLine] = [], chapters: [InfoLine] = [], transcript: [InfoLine] = []
         let show = { [weak self] in
