@@ -101,21 +101,23 @@ public final class DownloadRules {
         }
         tidying = true
         plan { [weak self] planned in
-            guard let self else { return }
-            tidying = false
-            delete(planned)
-            if tidyAgain {
-                tidyAgain = false
-                tidy()
+            self?.delete(planned) { [weak self] in
+                guard let self else { return }
+                tidying = false
+                if tidyAgain {
+                    tidyAgain = false
+                    tidy()
+                }
             }
         }
     }
 
     /// `earshot tidy`: the files the rules delete now, with why; with `dryRun` nothing is deleted.
+    /// `done` runs once their records left memory (thousands take a few iterations of the loop).
     public func tidy(dryRun: Bool, done: @escaping ([TidiedFile]) -> Void) {
         plan { [weak self] planned in
-            if !dryRun { self?.delete(planned) }
-            done(planned)
+            guard !dryRun, let self else { return done(planned) }
+            delete(planned) { done(planned) }
         }
     }
 
@@ -139,19 +141,24 @@ public final class DownloadRules {
         }, completion: done)
     }
 
-    /// Deletes the planned files that are still complete downloads, saying in the log what went and why.
-    /// The loop only forgets them: the files, their records in the store and the log lines are one job
-    /// on the background (a storage cap may delete thousands at once).
-    private func delete(_ planned: [TidiedFile]) {
+    /// Deletes the planned files that are still complete downloads, saying in the log what went and why;
+    /// `forgotten` runs once their records left memory. The loop only forgets them, a slice per
+    /// iteration (a storage cap may delete thousands at once): the files, their records in the store and
+    /// the log lines are jobs on the background.
+    private func delete(_ planned: [TidiedFile], forgotten: @escaping () -> Void) {
         let going = planned.filter { downloads.records[$0.episode]?.state == .completed }
-        guard !going.isEmpty else { return }
-        downloads.discardAll(going.map(\.episode)) {
+        guard !going.isEmpty else { return forgotten() }
+        downloads.discardAll(going.map(\.episode), forgotten: { [weak self] in
+            if let downloads = self?.downloads {
+                if downloads.halted != nil { downloads.halted = nil }
+                downloads.pump()
+            }
+            forgotten()
+        }) {
             for file in going {
                 Log.message("tidying: deleted the download of “\(file.title ?? "episode \(file.episode.rawValue)")” (\(file.path)): \(file.reason)")
             }
         }
-        if downloads.halted != nil { downloads.halted = nil }
-        downloads.pump()
     }
 
     // MARK: Following the library

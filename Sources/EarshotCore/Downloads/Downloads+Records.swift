@@ -76,19 +76,6 @@ extension Downloads {
         return record
     }
 
-    /// Stops and forgets the downloads of `ids` with their files, the loop doing only the bookkeeping:
-    /// the records leave memory now; the files and the stored records go in one job on the background
-    /// (one transaction), after which `done` runs there.
-    func discardAll(_ ids: [EpisodeID], done: @escaping @Sendable () -> Void) {
-        let paths = ids.compactMap { unrecord($0)?.path }
-        let store = self.store, deleter = files.deleter
-        background.run {
-            deleter.delete(paths)
-            StoreWork.log { try store.removeDownloads(ids) }
-            done()
-        }
-    }
-
     func forget(_ id: EpisodeID) {
         let store = self.store
         background.run { StoreWork.log { try store.removeDownload(id) } }

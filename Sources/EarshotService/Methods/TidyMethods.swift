@@ -4,10 +4,14 @@ import EarshotMPRIS
 /// The rules of what to keep on `org.earshot.Earshot1` (see `LibraryMethods`).
 extension LibraryMethods {
     static let tidying: [Row] = [
+        // Thousands of files make a long reply: its values are built and marshalled on the background.
         Row("Tidy", .bool("dry_run"), out: "aa{sv}") { library, dryRun in
-            .later { respond in
+            .laterPrepared { preparer, respond in
+                let background = library.background
                 library.session.downloadRules.tidy(dryRun: dryRun) { files in
-                    respond(.success([BusRecords.list(files.map(LibraryMethods.tidied))]))
+                    background.run({ () -> Result<PreparedReply, BusError> in
+                        Result { () throws(BusError) in try preparer.prepare([BusRecords.list(files.map(LibraryMethods.tidied))]) }
+                    }, completion: respond)
                 }
             }
         },

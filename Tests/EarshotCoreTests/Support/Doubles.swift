@@ -173,6 +173,15 @@ final class ManualTimers: Timers {
         return Handle { [weak self] in self?.pending.removeAll { $0.id == id } }
     }
 
+    /// One iteration of the loop at the same time: fires the timers due now, not those they arm.
+    func turn() {
+        let due = pending.filter { $0.at <= now }.sorted { ($0.at, $0.id) < ($1.at, $1.id) }
+        for timer in due where pending.contains(where: { $0.id == timer.id }) {
+            pending.removeAll { $0.id == timer.id }
+            timer.fire()
+        }
+    }
+
     /// Moves the clock forward by `seconds`, firing the timers due on the way.
     func advance(_ seconds: Double) { advance(by: .milliseconds(Int64((seconds * 1000).rounded()))) }
 
