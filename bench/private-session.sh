@@ -9,3 +9,12 @@ export DBUS_SESSION_BUS_ADDRESS=$(sed -n 1p "$work/bus")
 bus_pid=$(sed -n 2p "$work/bus")
 export XDG_STATE_HOME="$work/state" XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data"
 export EARSHOT_AUDIO_SINK="fakesink sync=true"
+
+# Waits (up to a minute) until the daemon at $earshot answers, else ends the benchmark saying so.
+wait_for_daemon() {
+    for _ in $(seq 1 600); do
+        "$earshot" status >/dev/null 2>&1 && return 0
+        sleep 0.1
+    done
+    echo "$(basename "$0"): the daemon did not answer" >&2; exit 1
+}

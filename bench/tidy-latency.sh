@@ -28,13 +28,6 @@ export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$work/no-system-bus"
 mkdir -p "$XDG_CONFIG_HOME/earshot"
 echo "refresh-interval = 10080" > "$XDG_CONFIG_HOME/earshot/earshot.conf"
 
-wait_for_daemon() {
-    for _ in $(seq 1 600); do
-        "$earshot" status >/dev/null 2>&1 && return 0
-        sleep 0.1
-    done
-    echo "tidy-latency.sh: the daemon did not answer" >&2; exit 1
-}
 
 # The daemon makes its database, keeps no storage cap, then stops.
 "$earshot" serve > "$work/daemon1.log" 2>&1 &
