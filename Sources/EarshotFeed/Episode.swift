@@ -22,7 +22,10 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
     /// The enclosure's length in bytes, as the feed states it.
     public var soundByteLength: Int64?
     /// The episode's own artwork (itunes:image, else the first media:thumbnail).
-    public var coverImage: URL?
+    public var coverImage: URL? {
+        get { coverImageAddress.flatMap { URL(string: $0) } }
+        set { coverImageAddress = newValue?.absoluteString }
+    }
     /// Running time in seconds (itunes:duration); nil when absent or unreadable.
     public var duration: Double?
     /// itunes:season.
@@ -32,9 +35,21 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
     /// itunes:episodeType: full, trailer or bonus.
     public var episodeType: String?
     /// The episode's web page.
-    public var link: URL?
+    public var link: URL? {
+        get { linkAddress.flatMap { URL(string: $0) } }
+        set { linkAddress = newValue?.absoluteString }
+    }
     /// Podcasting 2.0 chapters file (podcast:chapters url).
-    public var chaptersURL: URL?
+    public var chaptersURL: URL? {
+        get { chaptersAddress.flatMap { URL(string: $0) } }
+        set { chaptersAddress = newValue?.absoluteString }
+    }
+    /// `coverImage`, `link` and `chaptersURL` as absolute addresses in text. They are kept as text and
+    /// made `URL`s only when asked for: most are stored and shown, few fetched, and parsing each one as a
+    /// `URL` while reading a feed was a tenth of the parse.
+    public var coverImageAddress: String?
+    public var linkAddress: String?
+    public var chaptersAddress: String?
     /// Podcasting 2.0 transcripts (every podcast:transcript with a readable url), as listed.
     public var transcripts: [TranscriptLink]
     /// Chapters given in the feed itself (Podlove Simple Chapters), by start; empty when there are none.
@@ -47,6 +62,14 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
     /// `podcast`, kept out of line: most items have none, and a 5,000-episode feed's episodes are moved
     /// and copied as they are built (inline, the fields made parsing a feed without them 7% slower).
     private var namespaceBox: NamespaceBox?
+
+    /// The keys the fields had when they were `URL`s (a `URL` is a string in JSON), so stored live items
+    /// read as before.
+    private enum CodingKeys: String, CodingKey {
+        case id, title, rawDescription, rawDescriptionFormat, releaseDate, soundURL, soundMIMEType, soundByteLength
+        case coverImageAddress = "coverImage", duration, season, episodeNumber, episodeType, linkAddress = "link"
+        case chaptersAddress = "chaptersURL", transcripts, chapters, namespaceBox
+    }
 
     /// An episode with the given identity and fields.
     public init(
@@ -64,13 +87,13 @@ public struct Episode: Sendable, Equatable, Codable, Identifiable {
         self.soundURL = soundURL
         self.soundMIMEType = soundMIMEType
         self.soundByteLength = soundByteLength
-        self.coverImage = coverImage
+        coverImageAddress = coverImage?.absoluteString
         self.duration = duration
         self.season = season
         self.episodeNumber = episodeNumber
         self.episodeType = episodeType
-        self.link = link
-        self.chaptersURL = chaptersURL
+        linkAddress = link?.absoluteString
+        chaptersAddress = chaptersURL?.absoluteString
         self.transcripts = transcripts
         self.chapters = chapters
         namespaceBox = podcast.isEmpty ? nil : NamespaceBox(podcast)

@@ -52,6 +52,8 @@ extension StringProtocol {
     func trimmingWhitespace() -> Substring {
         let s = Substring(self)
         let utf8 = s.utf8
+        // Most values have nothing to trim: two bytes tell.
+        if let head = utf8.first, head > 0x20, let tail = utf8.last, tail > 0x20 { return s }
         guard let first = utf8.firstIndex(where: { $0 > 0x20 }), let last = utf8.lastIndex(where: { $0 > 0x20 }) else {
             return s[s.endIndex...]
         }

@@ -17,8 +17,11 @@ struct FeedBuilder {
     /// The channel's Podcasting 2.0 fields (`NamespaceReader`), live items among them.
     private var show = ShowNamespace()
     /// The attributes `NamespaceReader` keeps from the start of the namespace text element being read.
-    private var kept: [String: String] = [:]
+    private var kept = KeptAttributes()
     private var item: ItemDraft?
+    /// Whether `item` holds a draft. Kept apart: testing the optional itself copied the whole draft
+    /// (and retained each of its fields) at every element.
+    private var insideItem = false
     private var itemCount = 0
     private var seenIDs: Set<String> = []
     private(set) var episodes: [Episode] = []
@@ -34,7 +37,7 @@ struct FeedBuilder {
     }
 
     /// Whether an item or entry was open (the document ended inside it).
-    var isInsideItem: Bool { item != nil }
+    var isInsideItem: Bool { insideItem }
 
     /// A start tag. `attribute` reads one of its attributes by local name.
     mutating func start(_ kind: ElementKind, attribute: (String) -> String?) {
@@ -44,20 +47,22 @@ struct FeedBuilder {
         switch kind {
         case .item, .atomEntry:
             // Items never nest; after libxml2 repaired a broken tag, the previous one may still be open.
-            if item != nil { finishItem() }
+            if insideItem { finishItem() }
             itemCount += 1
             item = ItemDraft()
+            insideItem = true
             return
         case .podcastLiveItem where parent == .channel:
-            if item != nil { finishItem() }
+            if insideItem { finishItem() }
             itemCount += 1
             item = ItemDraft()
+            insideItem = true
             item!.live = LiveDraft(status: attribute("status")?.trimmingWhitespace().lowercased() ?? "pending",
                                    start: NamespaceReader.clip(attribute("start")), end: NamespaceReader.clip(attribute("end")))
             return
         case .podcastImages, .podcastChat, .podcastValue, .podcastRemoteItem, .podcastSocialInteract,
              .podcastAlternateEnclosure, .podcastSource, .podcastIntegrity:
-            if item != nil {
+            if insideItem {
                 // A source or integrity belongs to the alternate enclosure it is in, never to an earlier one.
                 if kind == .podcastSource || kind == .podcastIntegrity, !item!.alternateKept { return }
                 let before = item!.space.alternateEnclosures.count
@@ -67,29 +72,29 @@ struct FeedBuilder {
                 NamespaceReader.start(kind, parent: parent, attribute: attribute, links: links, show: &show)
             }
             return
-        case .enclosure where item != nil && (parent == .item || parent == .podcastLiveItem):
+        case .enclosure where insideItem && (parent == .item || parent == .podcastLiveItem):
             SoundDraft.offer(url: attribute("url"), type: attribute("type"), length: attribute("length"), to: &item!.enclosure)
             return
-        case .mediaContent where item != nil && isItemOrItsMediaGroup(parent):
+        case .mediaContent where insideItem && isItemOrItsMediaGroup(parent):
             SoundDraft.offer(url: attribute("url"), type: attribute("type"), length: attribute("fileSize"),
                              medium: attribute("medium"), to: &item!.mediaContent)
             return
-        case .mediaThumbnail where item != nil && isItemOrItsMediaGroup(parent):
+        case .mediaThumbnail where insideItem && isItemOrItsMediaGroup(parent):
             if item!.thumbnail == nil { item!.thumbnail = attribute("url") }
             return
-        case .pscChapter where item != nil && parent == .pscChapters:
+        case .pscChapter where insideItem && parent == .pscChapters:
             if let start = attribute("start").flatMap(EpisodeDuration.seconds), let title = attribute("title") {
                 item!.chapters.append(Chapter(start: start, title: title, link: url(attribute("href")),
                                               image: fetchable(attribute("image"))))
             }
             return
         case .itunesImage:
-            if item != nil { item!.image = attribute("href") } else if isChannelContainer(parent) { channel.itunesImage = attribute("href") }
+            if insideItem { item!.image = attribute("href") } else if isChannelContainer(parent) { channel.itunesImage = attribute("href") }
             return
-        case .podcastChapters where item != nil:
+        case .podcastChapters where insideItem:
             item!.chaptersURL = attribute("url")
             return
-        case .podcastTranscript where item != nil:
+        case .podcastTranscript where insideItem:
             if let address = fetchable(attribute("url")) {
                 item!.transcripts.append(TranscriptLink(url: address, type: trimmed(attribute("type")),
                                                         language: trimmed(attribute("language")), rel: trimmed(attribute("rel"))))
@@ -100,7 +105,7 @@ struct FeedBuilder {
                      length: attribute("length"), parent: parent)
             return
         case .atomContent, .atomSummary, .atomTitle, .atomSubtitle:
-            if item != nil, kind == .atomContent || kind == .atomSummary {
+            if insideItem, kind == .atomContent || kind == .atomSummary {
                 // Atom text constructs are plain text unless type says html or xhtml.
                 if attribute("type").map({ $0 == "html" || $0 == "xhtml" }) ?? false { item!.atomHTML.insert(kind) }
             }
@@ -112,8 +117,7 @@ struct FeedBuilder {
         }
         if kind.carriesText && reads(kind, under: parent) {
             if let names = NamespaceReader.attributeNames(kind) {
-                kept.removeAll(keepingCapacity: true)
-                for name in names { kept[name] = attribute(name) }
+                kept.keep(names, from: attribute)
             }
             captured = (kind, stack.count)
             text.removeAll(keepingCapacity: true)
@@ -138,7 +142,7 @@ struct FeedBuilder {
 
     /// The channel with every complete episode.
     mutating func makeChannel() -> Channel {
-        if item != nil {
+        if insideItem {
             warnings.append("\(itemName(item!)) was cut off by the end of the document; skipped")
         }
         let profileImage = fetchable(channel.itunesImage ?? channel.imageURL ?? channel.atomLogo)
@@ -167,17 +171,17 @@ struct FeedBuilder {
 
     private func reads(_ kind: ElementKind, under parent: ElementKind) -> Bool {
         switch parent {
-        case .item, .atomEntry, .podcastLiveItem: return item != nil
-        case .channel, .atomFeed: return item == nil
+        case .item, .atomEntry, .podcastLiveItem: return insideItem
+        case .channel, .atomFeed: return !insideItem
         case .image: return kind == .url
-        case .atomAuthor: return kind == .atomName && item == nil
-        case .redirect: return kind == .newLocation && item == nil
+        case .atomAuthor: return kind == .atomName && !insideItem
+        case .redirect: return kind == .newLocation && !insideItem
         default: return false
         }
     }
 
     private mutating func store(_ kind: ElementKind, _ bytes: [UInt8]) {
-        if item != nil { storeItemField(kind, bytes) } else { storeChannelField(kind, bytes) }
+        if insideItem { storeItemField(kind, bytes) } else { storeChannelField(kind, bytes) }
     }
 
     private mutating func storeItemField(_ kind: ElementKind, _ bytes: [UInt8]) {
@@ -224,13 +228,13 @@ struct FeedBuilder {
     }
 
     private mutating func atomLink(rel: String, href: String?, type: String?, length: String?, parent: ElementKind) {
-        if item != nil && parent == .atomEntry {
+        if insideItem && parent == .atomEntry {
             if rel == "enclosure" {
                 SoundDraft.offer(url: href, type: type, length: length, to: &item!.enclosure)
             } else if rel == "alternate", item!.link == nil {
                 item!.link = href
             }
-        } else if item == nil && parent == .atomFeed && rel == "alternate" && channel.link == nil {
+        } else if !insideItem && parent == .atomFeed && rel == "alternate" && channel.link == nil {
             channel.link = href
         }
     }
@@ -238,12 +242,12 @@ struct FeedBuilder {
     // MARK: Finishing an item
 
     private mutating func finishItem() {
-        guard let draft = item else { return }
-        item = nil
+        guard insideItem, let draft = item.take() else { return }
+        insideItem = false
         let chosen = draft.enclosure ?? draft.mediaContent
         let sound = url(chosen?.url)
-        let link = url(draft.link)
-        guard let id = draft.guid ?? sound?.absoluteString ?? link?.absoluteString else {
+        let link = links.address(draft.link)
+        guard let id = draft.guid ?? sound?.absoluteString ?? link.flatMap({ url($0)?.absoluteString }) else {
             warnings.append("\(itemName(draft)) has no guid, enclosure or link to identify it; skipped")
             return
         }
@@ -262,14 +266,16 @@ struct FeedBuilder {
             format = !isAtom || draft.atomHTML.contains(kind) ? .html : .text
         }
         let dateText = draft.date ?? draft.updated
-        let episode = Episode(
+        var episode = Episode(
             id: id, title: draft.title, rawDescription: rawDescription, rawDescriptionFormat: format,
             releaseDate: dateText.map(ReleaseDate.init(text:)), soundURL: sound,
             soundMIMEType: chosen?.mimeType, soundByteLength: chosen?.byteLength.flatMap { Int64($0.trimmingWhitespace()) },
-            coverImage: fetchable(draft.image) ?? fetchable(draft.thumbnail), duration: draft.duration.flatMap(EpisodeDuration.seconds),
-            season: draft.season, episodeNumber: draft.episode, episodeType: draft.episodeType, link: link,
-            chaptersURL: fetchable(draft.chaptersURL), transcripts: draft.transcripts,
-            chapters: Chapter.ordered(draft.chapters), podcast: draft.space)
+            duration: draft.duration.flatMap(EpisodeDuration.seconds), season: draft.season, episodeNumber: draft.episode,
+            episodeType: draft.episodeType, transcripts: draft.transcripts, chapters: Chapter.ordered(draft.chapters),
+            podcast: draft.space)
+        episode.coverImageAddress = fetchableAddress(draft.image) ?? fetchableAddress(draft.thumbnail)
+        episode.linkAddress = link
+        episode.chaptersAddress = fetchableAddress(draft.chaptersURL)
         guard let live = draft.live else { return episodes.append(episode) }
         guard show.liveItems.count < NamespaceLimits.liveItems else { return }
         show.liveItems.append(LiveItem(status: live.status, start: live.start.map(ReleaseDate.init(text:)),
@@ -305,6 +311,17 @@ struct FeedBuilder {
     }
 
     private func url(_ text: String?) -> URL? { links.url(text) }
+
+    /// `text` as the absolute address of something Earshot fetches later (an episode's artwork, its
+    /// chapters), in text (`LinkResolver.address`): as `fetchable`, only http(s) from the network, and
+    /// what is left out is counted.
+    private mutating func fetchableAddress(_ text: String?) -> String? {
+        guard let address = links.address(text) else { return nil }
+        if links.mayFetch(address: address) { return address }
+        if leftOut.count == 0 { leftOut.first = address }
+        leftOut.count += 1
+        return nil
+    }
 
     /// `text` as an address Earshot fetches (a transcript, chapters, an image, the feed's new address):
     /// from a feed that came from the network, only http(s) (a `file://` one would have Earshot read a

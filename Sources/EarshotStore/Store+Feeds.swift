@@ -175,9 +175,9 @@ extension Store {
             episode.title, episode.rawDescription, episode.rawDescriptionFormat.rawValue,
             episode.releaseDate?.text, episode.releaseDate?.date?.timeIntervalSinceReferenceDate,
             episode.soundURL?.absoluteString, episode.soundMIMEType, episode.soundByteLength,
-            episode.coverImage?.absoluteString, episode.duration, episode.season.map { Int64($0) },
-            episode.episodeNumber.map { Int64($0) }, episode.episodeType, episode.link?.absoluteString,
-            episode.chaptersURL?.absoluteString, TranscriptsJSON.text(episode.transcripts),
+            episode.coverImageAddress, episode.duration, episode.season.map { Int64($0) },
+            episode.episodeNumber.map { Int64($0) }, episode.episodeType, episode.linkAddress,
+            episode.chaptersAddress, TranscriptsJSON.text(episode.transcripts),
             ChaptersJSON.text(episode.chapters), NamespaceJSON.text(episode.podcast),
         ]
     }

@@ -40,15 +40,19 @@ extension Store {
             return nil
         }
         let i = index
-        return Episode(
+        var episode = Episode(
             id: guid, title: row.text(i + 1), rawDescription: row.text(i + 2),
             rawDescriptionFormat: row.text(i + 3).flatMap(DescriptionFormat.init(rawValue:)) ?? .html,
             releaseDate: row.text(i + 4).map { ReleaseDate(text: $0, date: row.date(i + 5)) },
             soundURL: row.url(i + 6), soundMIMEType: row.text(i + 7), soundByteLength: row.integer(i + 8),
-            coverImage: row.url(i + 9), duration: row.duration(i + 10), season: row.integer(i + 11).flatMap { Int(exactly: $0) },
+            duration: row.duration(i + 10), season: row.integer(i + 11).flatMap { Int(exactly: $0) },
             episodeNumber: row.integer(i + 12).flatMap { Int(exactly: $0) }, episodeType: row.text(i + 13),
-            link: row.url(i + 14), chaptersURL: row.url(i + 15), transcripts: transcripts(row, i + 16),
-            chapters: chapters(row, i + 17), podcast: NamespaceJSON.episode(row.text(i + 18)))
+            transcripts: transcripts(row, i + 16), chapters: chapters(row, i + 17), podcast: NamespaceJSON.episode(row.text(i + 18)))
+        // Kept as the text stored: each becomes a URL only where it is used.
+        episode.coverImageAddress = row.text(i + 9)
+        episode.linkAddress = row.text(i + 14)
+        episode.chaptersAddress = row.text(i + 15)
+        return episode
     }
 
     /// The transcript links stored as JSON in a column; empty, with a warning, when the text cannot be read.

@@ -29,22 +29,24 @@ struct ParseBenchmark: ParsableCommand {
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
         let base = URL(string: "https://bench.example/feed.xml")
         var episodes = 0
-        var earshot: [Double] = []
-        var floor: [Double] = []
+        var earshot: [Double] = [], earshotCPU: [Double] = []
+        var floor: [Double] = [], floorCPU: [Double] = []
         for run in 0...runs {
             // Alternate the two so that drift in the machine's speed affects both alike. The models are
             // released after the clock stops: freeing them is not parsing.
             var feed: ParsedFeed?
-            let e = only == .floor ? 0 : time {
+            let (e, eCPU) = only == .floor ? (0, 0) : time {
                 feed = try? FeedParser.parse(bytes, baseURL: base).get()
                 if plainText { _ = feed?.channel.episodes.reduce(0) { $0 + $1.description.utf8.count } }
             }
             episodes = feed?.channel.episodes.count ?? 0
             feed = nil
-            let f = only == .earshot ? 0 : time { readerPass(bytes) }
+            let (f, fCPU) = only == .earshot ? (0, 0) : time { readerPass(bytes) }
             if run > 0 {
                 earshot.append(e)
                 floor.append(f)
+                earshotCPU.append(eCPU)
+                floorCPU.append(fCPU)
             }
         }
         let ours = median(earshot), theirs = median(floor)
@@ -52,12 +54,25 @@ struct ParseBenchmark: ParsableCommand {
         print(String(format: "earshot parse into models: median %.1f ms (min %.1f)", ours, earshot.min()!))
         print(String(format: "libxml2 xmlTextReader pass:  median %.1f ms (min %.1f)", theirs, floor.min()!))
         if only == .both { print(String(format: "ratio: %.2f", ours / theirs)) }
+        // The thread's own CPU time leaves out what other processes took of the machine: on a loaded
+        // machine it is the steadier figure of the two.
+        print(String(format: "CPU time (this thread): earshot median %.1f ms, floor median %.1f ms", median(earshotCPU), median(floorCPU)))
+        if only == .both { print(String(format: "ratio by CPU time: %.2f", median(earshotCPU) / median(floorCPU))) }
     }
 
-    private func time(_ body: () -> Void) -> Double {
+    /// The wall-clock and this thread's CPU time `body` took, in milliseconds.
+    private func time(_ body: () -> Void) -> (wall: Double, cpu: Double) {
         let clock = ContinuousClock()
+        let cpuBefore = threadCPUMilliseconds()
         let elapsed = clock.measure(body)
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let cpu = threadCPUMilliseconds() - cpuBefore
+        return (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15, cpu)
+    }
+
+    private func threadCPUMilliseconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
     }
 
     private func median(_ values: [Double]) -> Double {

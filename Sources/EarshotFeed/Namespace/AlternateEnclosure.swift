@@ -16,9 +16,18 @@ public struct AlternateEnclosure: Sendable, Equatable, Codable {
     /// `default="true"`: the same media as the enclosure.
     public var isDefault: Bool
     /// The `podcast:source` addresses, in the order listed (the first is preferred).
-    public var sources: [URL]
+    public var sources: [URL] {
+        get { sourceAddresses.compactMap { URL(string: $0) } }
+        set { sourceAddresses = newValue.map(\.absoluteString) }
+    }
+    /// `sources` as absolute addresses in text, made `URL`s only when asked for (see `Episode.linkAddress`).
+    public var sourceAddresses: [String]
     /// `podcast:integrity`, when given.
     public var integrity: Integrity?
+
+    private enum CodingKeys: String, CodingKey {
+        case type, bitrate, length, codecs, title, isDefault, sourceAddresses = "sources", integrity
+    }
 
     /// An alternate enclosure.
     public init(type: String, bitrate: Double? = nil, length: Int64? = nil, codecs: String? = nil, title: String? = nil,
@@ -29,7 +38,7 @@ public struct AlternateEnclosure: Sendable, Equatable, Codable {
         self.codecs = codecs
         self.title = title
         self.isDefault = isDefault
-        self.sources = sources
+        sourceAddresses = sources.map(\.absoluteString)
         self.integrity = integrity
     }
 }

@@ -8,21 +8,29 @@ enum NamespaceReader {
     /// The attributes to keep from a text element's start tag, or nil when it is not one of this reader's.
     static func attributeNames(_ kind: ElementKind) -> [String]? {
         switch kind {
-        case .podcastPerson: ["role", "group", "img", "href"]
-        case .podcastFunding, .podcastLicense: ["url"]
-        case .podcastSoundbite: ["startTime", "duration"]
-        case .podcastSeason: ["name"]
-        case .podcastEpisode: ["display"]
-        case .podcastUpdateFrequency: ["rrule", "complete"]
-        case .podcastBlock: ["id"]
-        case .podcastLocked: ["owner"]
-        case .podcastTrailer: ["url", "pubdate", "type", "season"]
-        case .podcastLocation: ["geo", "osm"]
-        case .podcastTxt: ["purpose"]
-        case .podcastContentLink: ["href"]
-        case .podcastGuid, .podcastMedium: []
+        case .podcastPerson: Kept.person
+        case .podcastFunding, .podcastLicense: Kept.url
+        case .podcastSoundbite: Kept.soundbite
+        case .podcastSeason: Kept.season
+        case .podcastEpisode: Kept.episode
+        case .podcastUpdateFrequency: Kept.updateFrequency
+        case .podcastBlock: Kept.block
+        case .podcastLocked: Kept.locked
+        case .podcastTrailer: Kept.trailer
+        case .podcastLocation: Kept.location
+        case .podcastTxt: Kept.txt
+        case .podcastContentLink: Kept.contentLink
+        case .podcastGuid, .podcastMedium: Kept.none
         default: nil
         }
+    }
+
+    /// The lists `attributeNames` gives, made once rather than on every element.
+    private enum Kept {
+        static let person = ["role", "group", "img", "href"], url = ["url"], soundbite = ["startTime", "duration"]
+        static let season = ["name"], episode = ["display"], updateFrequency = ["rrule", "complete"], block = ["id"]
+        static let locked = ["owner"], trailer = ["url", "pubdate", "type", "season"], location = ["geo", "osm"]
+        static let txt = ["purpose"], contentLink = ["href"], none: [String] = []
     }
 
     // MARK: Attribute-only elements
@@ -48,9 +56,9 @@ enum NamespaceReader {
                 isDefault: attribute("default")?.trimmingWhitespace().lowercased() == "true"))
         case .podcastSource where parent == .podcastAlternateEnclosure:
             guard let last = space.alternateEnclosures.indices.last,
-                  space.alternateEnclosures[last].sources.count < NamespaceLimits.small,
-                  let address = links.url(attribute("uri")), links.mayFetch(address) else { return }
-            space.alternateEnclosures[last].sources.append(address)
+                  space.alternateEnclosures[last].sourceAddresses.count < NamespaceLimits.small,
+                  let address = links.address(attribute("uri")), links.mayFetch(address: address) else { return }
+            space.alternateEnclosures[last].sourceAddresses.append(address)
         case .podcastIntegrity where parent == .podcastAlternateEnclosure:
             guard let last = space.alternateEnclosures.indices.last, let type = clip(attribute("type")),
                   let value = clip(attribute("value")) else { return }
@@ -76,7 +84,7 @@ enum NamespaceReader {
     // MARK: Elements with text
 
     /// A text element of an item ended: `text` its trimmed text, `attributes` those its start kept.
-    static func text(_ kind: ElementKind, _ text: String?, _ attributes: [String: String], links: LinkResolver,
+    static func text(_ kind: ElementKind, _ text: String?, _ attributes: KeptAttributes, links: LinkResolver,
                      item space: inout EpisodeNamespace) {
         switch kind {
         case .podcastPerson: addPerson(text, attributes, links, to: &space.people)
@@ -96,7 +104,7 @@ enum NamespaceReader {
     }
 
     /// A text element of the channel ended.
-    static func text(_ kind: ElementKind, _ text: String?, _ attributes: [String: String], links: LinkResolver,
+    static func text(_ kind: ElementKind, _ text: String?, _ attributes: KeptAttributes, links: LinkResolver,
                      show space: inout ShowNamespace) {
         switch kind {
         case .podcastPerson: addPerson(text, attributes, links, to: &space.people)
@@ -126,7 +134,7 @@ enum NamespaceReader {
     }
 
     /// A live item's `podcast:contentLink`, added to `links` while there is room.
-    static func contentLink(_ text: String?, _ attributes: [String: String], links: LinkResolver, to list: inout [FundingLink]) {
+    static func contentLink(_ text: String?, _ attributes: KeptAttributes, links: LinkResolver, to list: inout [FundingLink]) {
         guard list.count < NamespaceLimits.small, let address = links.url(attributes["href"]) else { return }
         list.append(FundingLink(url: address, text: clip(text)))
     }
@@ -145,7 +153,7 @@ enum NamespaceReader {
         return value
     }
 
-    private static func addPerson(_ text: String?, _ attributes: [String: String], _ links: LinkResolver, to people: inout [Person]) {
+    private static func addPerson(_ text: String?, _ attributes: KeptAttributes, _ links: LinkResolver, to people: inout [Person]) {
         guard people.count < NamespaceLimits.perList, let name = clip(text) else { return }
         people.append(Person(name: name, role: clip(attributes["role"])?.lowercased() ?? "host",
                              group: clip(attributes["group"])?.lowercased() ?? "cast",
@@ -153,7 +161,7 @@ enum NamespaceReader {
                              link: links.address(attributes["href"])))
     }
 
-    private static func addText(_ text: String?, _ attributes: [String: String], to texts: inout [TextRecord]) {
+    private static func addText(_ text: String?, _ attributes: KeptAttributes, to texts: inout [TextRecord]) {
         guard texts.count < NamespaceLimits.perList, let text = clip(text) else { return }
         texts.append(TextRecord(purpose: clip(attributes["purpose"]), text: text))
     }
@@ -163,11 +171,11 @@ enum NamespaceReader {
         types.append(type)
     }
 
-    private static func location(_ text: String?, _ attributes: [String: String]) -> Location? {
+    private static func location(_ text: String?, _ attributes: KeptAttributes) -> Location? {
         clip(text).map { Location(name: $0, geo: clip(attributes["geo"]), osm: clip(attributes["osm"])) }
     }
 
-    private static func license(_ text: String?, _ attributes: [String: String], _ links: LinkResolver) -> License? {
+    private static func license(_ text: String?, _ attributes: KeptAttributes, _ links: LinkResolver) -> License? {
         clip(text).map { License(name: $0, url: links.address(attributes["url"])) }
     }
 
