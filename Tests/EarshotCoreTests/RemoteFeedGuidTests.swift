@@ -92,6 +92,22 @@ struct RemoteFeedGuidTests {
         #expect(f.feeds.requests.map(\.0) == [CoreFixture.url("alpha")])
     }
 
+    @Test func twoFeedsNamingTheSameGuidAtOnceAskPodcastIndexOnce() throws {
+        directories.answers = [.podcastindex: .success([.named("Beta", CoreFixture.url("beta").absoluteString, in: .podcastindex)])]
+        directories.delays = [.podcastindex: .seconds(1)]
+        f.feeds.answers[CoreFixture.url("alpha")] = .channel(Self.alpha)
+        var gamma = Self.alpha
+        gamma.title = "Gamma"
+        f.feeds.answers[CoreFixture.url("gamma")] = .channel(gamma)
+        var reports: [UpdateReport] = []
+        f.library.subscribe([CoreFixture.url("alpha"), CoreFixture.url("gamma")], autoQueue: false) { reports = $0 }
+        f.timers.advance(1)
+        #expect(directories.asked.count == 1, "the second joins the lookup under way")
+        let podcasts = reports.compactMap(\.podcast)
+        #expect(podcasts.count == 2)
+        for podcast in podcasts { #expect(try remoteItem(of: podcast).isPlayable) }
+    }
+
     @Test func aGuidOfAShowInTheLibraryIsFoundThereWithoutAskingPodcastIndex() throws {
         var beta = CoreFixture.show("beta", count: 2)
         beta.podcast.guid = Self.betaGuid
