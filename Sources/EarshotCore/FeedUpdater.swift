@@ -82,6 +82,8 @@ public final class FeedUpdater {
     private var checksToWrite: [FeedID] = []
     private var checkWritePending = false
     let timers: Timers
+    /// Where the feeds are that remote items name by `podcast:guid` alone.
+    let remoteFeeds: RemoteFeedAddresses
     /// How long check times gather before they are written together.
     static let checkWriteDelay: Duration = .milliseconds(100)
 
@@ -93,6 +95,7 @@ public final class FeedUpdater {
         self.timers = timers
         self.limit = limit
         self.perHostLimit = perHostLimit
+        remoteFeeds = RemoteFeedAddresses(store: store, background: background)
     }
 
     /// Queues `request`; `completion` runs on the loop once it is fetched and stored (or failed), with

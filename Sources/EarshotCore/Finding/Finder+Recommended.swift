@@ -19,14 +19,26 @@ extension Finder {
     /// or no key and secret set (the listener's own credentials: nothing is asked then) leaves that guid
     /// out, so a recommendation falls back to the address its podroll gives. Answers on the loop.
     public func resolve(guids: [String], completion: @escaping ([String: DirectoryShow]) -> Void) {
+        lookUp(guids: guids) { answers in completion(answers.compactMapValues { try? $0.get() }) }
+    }
+
+    /// What Podcast Index says of each of these `podcast:guid`s (`/podcasts/byguid`), each asked within
+    /// the directory timeout: the show, or why not (`.notFound` for a guid it does not know, `.missingKey`
+    /// when the listener has set no key and secret, and nothing was asked). The first
+    /// `guidsResolvedAtOnce` guids only; none at all before directories are connected. Answers on the loop.
+    public func lookUp(guids: [String], completion: @escaping ([String: Result<DirectoryShow, DirectoryError>]) -> Void) {
         let asked = Array(Set(guids)).sorted().prefix(Self.guidsResolvedAtOnce)
         guard let asking, !asked.isEmpty else { return completion([:]) }
-        var found: [String: DirectoryShow] = [:], waiting = asked.count
+        var answers: [String: Result<DirectoryShow, DirectoryError>] = [:], waiting = asked.count
         for guid in asked {
-            _ = DirectoryRound(.feedGuid(guid), of: [.podcastindex], through: asking, timers: timers, timeout: settings.timeout) { answers in
-                if case .success(let shows) = answers.first?.1, let show = shows.first { found[guid] = show }
+            _ = DirectoryRound(.feedGuid(guid), of: [.podcastindex], through: asking, timers: timers, timeout: settings.timeout) { round in
+                switch round.first?.1 {
+                case .success(let shows): answers[guid] = shows.first.map { .success($0) } ?? .failure(.notFound(guid))
+                case .failure(let error): answers[guid] = .failure(error)
+                case nil: break
+                }
                 waiting -= 1
-                if waiting == 0 { completion(found) }
+                if waiting == 0 { completion(answers) }
             }
         }
     }

@@ -83,6 +83,7 @@ public final class Session {
         downloadRules.currentEpisode = { [unowned listening] in listening.current?.id }
         inbox = Inbox(store: store, background: background, listening: listening, timers: timers, events: events)
         finder = Finder(library: library, timers: timers)
+        library.updater.remoteFeeds.finder = finder
         privateFeeds = PrivateFeeds(library: library, timers: timers)
         rules = events.subscribe { [weak self] event in self?.apply(event) }
     }
