@@ -17,8 +17,14 @@ public struct AlternateEnclosure: Sendable, Equatable, Codable {
     public var isDefault: Bool
     /// The `podcast:source` addresses, in the order listed (the first is preferred).
     public var sources: [URL]
-    /// `podcast:integrity`, when given.
+    /// `podcast:integrity`, when given (the first type given).
     public var integrity: Integrity?
+    /// Its `podcast:integrity` elements of other types than the first, in the order given (the namespace
+    /// gives one; a feed may give an SRI string and a PGP signature both); nil when there are none.
+    public var moreIntegrity: [Integrity]?
+
+    /// Every `podcast:integrity` given, one of each type, the first first.
+    public var integrities: [Integrity] { (integrity.map { [$0] } ?? []) + (moreIntegrity ?? []) }
 
     /// An alternate enclosure.
     public init(type: String, bitrate: Double? = nil, length: Int64? = nil, codecs: String? = nil, title: String? = nil,
@@ -34,8 +40,22 @@ public struct AlternateEnclosure: Sendable, Equatable, Codable {
     }
 }
 
+extension AlternateEnclosure {
+    /// Keeps `given`: in place of one of its type given before (the last one counts, as with every
+    /// element given twice), else after the others, at most 4 types.
+    public mutating func add(_ given: Integrity) {
+        if integrity == nil || integrity?.type == given.type {
+            integrity = given
+        } else if let index = moreIntegrity?.firstIndex(where: { $0.type == given.type }) {
+            moreIntegrity?[index] = given
+        } else if integrities.count < 4 {
+            moreIntegrity = (moreIntegrity ?? []) + [given]
+        }
+    }
+}
+
 /// `podcast:integrity`: how to check a downloaded file: `sri` (a Subresource Integrity string such as
-/// `sha384-…`) or `pgp-signature` (an ASCII-armoured detached signature).
+/// `sha384-…`) or `pgp-signature` (a detached OpenPGP signature of the file, base64).
 public struct Integrity: Sendable, Equatable, Codable {
     /// `type`: `sri` or `pgp-signature`.
     public var type: String
