@@ -93,6 +93,7 @@ struct PGPIntegrityDaemonTests {
         let file = { (id: Int64) in (record(id)["path"] as? String).flatMap { try? Array(Data(contentsOf: URL(fileURLWithPath: $0))) } }
 
         #expect(record(ids[0])["state"] as? String == "completed" && file(ids[0]) == audio, "a good signature: \(list)\n\(h.daemonLog)")
+        #expect(h.daemonLog.contains("Signed good.mp3: its PGP signature by key "), "gpg checked it: \(h.daemonLog)")
         #expect(record(ids[1])["state"] as? String == "completed" && file(ids[1]) == audio, "the next source's file: \(list)")
         #expect(h.server.requests.contains { $0.path == "/pgp/mirrored-2.mp3" })
         #expect(h.daemonLog.contains("failed (the file does not match the feed's PGP signature (podcast:integrity)); trying"), "\(h.daemonLog)")
