@@ -33,6 +33,24 @@ struct PGPIntegrityDaemonTests {
             return run
         }
 
+        /// Revokes its key with the revocation certificate gpg made with it, and gives the public key
+        /// with its revocation, armoured.
+        func revokedPublicKey() throws -> String {
+            let certificates = home + "/openpgp-revocs.d"
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: certificates).first)
+            let certificate = try String(contentsOfFile: certificates + "/" + name, encoding: .utf8)
+                .replacingOccurrences(of: ":-----BEGIN", with: "-----BEGIN")  // gpg guards it against a hasty import
+            try certificate.write(toFile: home + "/revocation.asc", atomically: true, encoding: .utf8)
+            try run("--batch", "--import", home + "/revocation.asc")
+            return try run("--batch", "--armor", "--export").stdout
+        }
+
+        /// Imports the armoured `key`.
+        func importKey(_ key: String) throws {
+            try key.write(toFile: home + "/imported.asc", atomically: true, encoding: .utf8)
+            try run("--batch", "--import", home + "/imported.asc")
+        }
+
         /// A detached signature of `bytes`, base64 as a feed gives it.
         func sign(_ bytes: [UInt8]) throws -> String {
             let file = home + "/signed-\(UUID().uuidString)"
@@ -56,8 +74,8 @@ struct PGPIntegrityDaemonTests {
     }
 
     @Test(.enabled(if: gpg != nil, "gpg is not installed (Debian's gnupg): PGP signatures cannot be made to check"))
-    func aGoodSignatureKeepsTheFileABadOneTriesTheNextSourceAnUnknownKeyKeepsIt() throws {
-        let listener = try Keyring("Publisher"), stranger = try Keyring("Stranger")
+    func aGoodSignatureKeepsTheFileABadOneTriesTheNextSourceAnUnknownKeyKeepsItARevokedOneRefuses() throws {
+        let listener = try Keyring("Publisher"), stranger = try Keyring("Stranger"), revoked = try Keyring("Revoked")
         let audio = try #require(try AudioFixtures.files()["middle.mp3"])
         var tampered = audio
         tampered[tampered.count / 2] ^= 0xFF
@@ -66,8 +84,11 @@ struct PGPIntegrityDaemonTests {
         let items = [Self.item("good", base: base, signature: try listener.sign(audio)),
                      Self.item("mirrored", base: base, signature: try listener.sign(audio), more: ["/pgp/mirrored-2.mp3"]),
                      Self.item("refused", base: base, signature: try listener.sign(audio)),
-                     Self.item("stranger", base: base, signature: try stranger.sign(audio))].joined(separator: "\n")
-        for (path, bytes) in [("good-1", audio), ("mirrored-1", tampered), ("mirrored-2", audio), ("refused-1", tampered), ("stranger-1", audio)] {
+                     Self.item("stranger", base: base, signature: try stranger.sign(audio)),
+                     Self.item("revoked", base: base, signature: try revoked.sign(audio))].joined(separator: "\n")
+        try listener.importKey(try revoked.revokedPublicKey())
+        for (path, bytes) in [("good-1", audio), ("mirrored-1", tampered), ("mirrored-2", audio), ("refused-1", tampered), ("stranger-1", audio),
+                              ("revoked-1", audio)] {
             h.server.serve("/pgp/\(path).mp3", body: bytes, contentType: "audio/mpeg")
         }
         let feed = AudioFixtures.feed(audioBase: h.server.baseURL, extraItems: items)
@@ -76,7 +97,7 @@ struct PGPIntegrityDaemonTests {
         let earshot = { (arguments: [String]) throws -> Subprocess.Output in try EarshotProcess.run(arguments, environment: h.environment) }
         #expect(try earshot(["add", h.server.url("/signed.xml").absoluteString]).status == 0)
         let episodes = try #require(try JSONSerialization.jsonObject(with: Data(try earshot(["episodes", "--json"]).stdout.utf8)) as? [[String: Any]])
-        let ids = try ["good", "mirrored", "refused", "stranger"].map { name in
+        let ids = try ["good", "mirrored", "refused", "stranger", "revoked"].map { name in
             try #require(episodes.first { $0["title"] as? String == "Signed \(name)" }?["id"] as? Int64)
         }
         let asked = try earshot(["download"] + ids.map(String.init))
@@ -86,7 +107,7 @@ struct PGPIntegrityDaemonTests {
         let deadline = Date().addingTimeInterval(30)
         repeat {
             list = (try? JSONSerialization.jsonObject(with: Data(try earshot(["downloads", "--json"]).stdout.utf8)) as? [[String: Any]]) ?? []
-            if list.count == 4, list.allSatisfy({ ["completed", "failed"].contains($0["state"] as? String ?? "") }) { break }
+            if list.count == ids.count, list.allSatisfy({ ["completed", "failed"].contains($0["state"] as? String ?? "") }) { break }
             usleep(100_000)
         } while Date() < deadline
         let record = { (id: Int64) in list.first { $0["episode"] as? Int64 == id } ?? [:] }
@@ -102,6 +123,8 @@ struct PGPIntegrityDaemonTests {
         #expect(file(ids[2]) == nil, "the refused file is deleted")
         #expect(record(ids[3])["state"] as? String == "completed" && file(ids[3]) == audio, "a key the listener does not hold: \(list)")
         #expect(h.daemonLog.contains("kept without a PGP check: key ") && h.daemonLog.contains("is not in the listener's GnuPG keyring"), "\(h.daemonLog)")
+        #expect(record(ids[4])["state"] as? String == "failed" && file(ids[4]) == nil, "a revoked key: \(list)")
+        #expect((record(ids[4])["error"] as? String)?.hasSuffix(", which its owner has revoked (podcast:integrity); refused") == true, "\(list)")
         #expect(h.terminate() == 0)
     }
 }
