@@ -18,25 +18,27 @@ struct SignatureVerdictTests {
                                    "[GNUPG:] VALIDSIG \(Self.fingerprint) 2026-11-28 1 0 4 0 22 8 00 \(Self.fingerprint)",
                                    "[GNUPG:] TRUST_UNDEFINED 0 pgp")
         #expect(verdict == .good(key: Self.key))
-        #expect(!verdict.refuses, "any key in the keyring counts, whatever its trust")
+        #expect(verdict.refusal == nil, "any key in the keyring counts, whatever its trust")
     }
 
     @Test func aBadSignatureRefusesTheFile() {
         let verdict = Self.verdict("[GNUPG:] NEWSIG", "[GNUPG:] BADSIG \(Self.key) Test <t@example.org>", exit: 1)
-        #expect(verdict == .bad(key: Self.key) && verdict.refuses)
+        #expect(verdict == .bad(key: Self.key))
+        #expect(verdict.refusal == "the file does not match the feed's PGP signature (podcast:integrity)")
     }
 
     @Test func aKeyNotInTheKeyringKeepsTheFile() {
         let verdict = Self.verdict("[GNUPG:] NEWSIG", "[GNUPG:] ERRSIG \(Self.key) 22 8 00 1764316800 9 -", "[GNUPG:] NO_PUBKEY \(Self.key)", exit: 2)
-        #expect(verdict == .unknownKey(key: Self.key) && !verdict.refuses)
+        #expect(verdict == .unknownKey(key: Self.key) && verdict.refusal == nil)
         #expect(Self.verdict("[GNUPG:] ERRSIG \(Self.key) 22 8 00 1764316800 9 -", exit: 2) == .unknownKey(key: Self.key), "ERRSIG's code 9 alone")
     }
 
     @Test func aRevokedKeyRefusesAndAnExpiredKeyKeepsTheFile() {
         let revoked = Self.verdict("[GNUPG:] REVKEYSIG \(Self.key) Test <t@example.org>", "[GNUPG:] VALIDSIG \(Self.fingerprint) 2026-11-28 1 0 4 0 22 8 00 \(Self.fingerprint)")
-        #expect(revoked == .revokedKey(key: Self.key) && revoked.refuses)
+        #expect(revoked == .revokedKey(key: Self.key))
+        #expect(revoked.refusal == "the feed's PGP signature was made with key \(Self.key), which its owner has revoked (podcast:integrity)")
         let expired = Self.verdict("[GNUPG:] EXPKEYSIG \(Self.key) Test <t@example.org>", "[GNUPG:] VALIDSIG \(Self.fingerprint) 2026-11-28 1 0 4 0 22 8 00 \(Self.fingerprint)")
-        #expect(expired == .goodByExpiredKey(key: Self.key) && !expired.refuses)
+        #expect(expired == .goodByExpiredKey(key: Self.key) && expired.refusal == nil)
     }
 
     @Test func whatCannotBeCheckedKeepsTheFile() {
@@ -44,7 +46,7 @@ struct SignatureVerdictTests {
         #expect(Self.verdict("[GNUPG:] NODATA 3", exit: 2) == .uncheckable("gpg found no OpenPGP signature in it"))
         #expect(Self.verdict(exit: 2) == .uncheckable("gpg exited with status 2 without a verdict"))
         #expect(Self.verdict(exit: nil) == .uncheckable("gpg was ended by a signal"))
-        #expect(!Self.verdict("[GNUPG:] NODATA 3", exit: 2).refuses)
+        #expect(Self.verdict("[GNUPG:] NODATA 3", exit: 2).refusal == nil)
     }
 
     @Test func onlyStatusLinesCountAndABadSignatureAmongGoodOnesWins() {

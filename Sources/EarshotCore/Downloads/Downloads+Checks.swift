@@ -65,13 +65,9 @@ extension Downloads {
                 Log.warning("gpg is not installed: files whose feed gives a PGP signature are kept without checking it (said once)")
             }
         }
+        if let refusal = verdict.refusal { return refuse(id, because: refusal) }
         switch verdict {
-        case .bad:
-            // TRANSLATORS: keep PGP and podcast:integrity.
-            return refuse(id, because: tr("the file does not match the feed's PGP signature (podcast:integrity)"))
-        case .revokedKey(let key):
-            // TRANSLATORS: %s is an OpenPGP key's id; keep PGP and podcast:integrity.
-            return refuse(id, because: tr("the feed's PGP signature was made with key %s, which its owner has revoked (podcast:integrity)", key))
+        case .bad, .revokedKey: break
         case .good(let key): Log.message("download of \(record.path): its PGP signature by key \(key) is good")
         case .goodByExpiredKey(let key):
             Log.message("download of \(record.path): its PGP signature by key \(key) is good; the key has expired since, which leaves the signature good")

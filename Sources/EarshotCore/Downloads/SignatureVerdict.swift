@@ -1,3 +1,5 @@
+import EarshotLocale
+
 /// What GnuPG found of a file and its detached signature, decided from its machine-readable status
 /// lines (`gpg --status-fd`: `[GNUPG:] KEYWORD ARGUMENTS`, described in GnuPG's `doc/DETAILS`), never from
 /// its text for people, which is translated and changes between versions.
@@ -25,11 +27,14 @@ enum SignatureVerdict: Equatable, Sendable {
     /// failing), with why, for the log.
     case uncheckable(String)
 
-    /// Whether the file is refused.
-    var refuses: Bool {
+    /// Why the file is refused, in the listener's words; nil when it is kept.
+    var refusal: String? {
         switch self {
-        case .bad, .revokedKey: true
-        case .good, .goodByExpiredKey, .unknownKey, .uncheckable: false
+        // TRANSLATORS: keep PGP and podcast:integrity.
+        case .bad: tr("the file does not match the feed's PGP signature (podcast:integrity)")
+        // TRANSLATORS: %s is an OpenPGP key's id; keep PGP and podcast:integrity.
+        case .revokedKey(let key): tr("the feed's PGP signature was made with key %s, which its owner has revoked (podcast:integrity)", key)
+        case .good, .goodByExpiredKey, .unknownKey, .uncheckable: nil
         }
     }
 
