@@ -16,6 +16,9 @@ DEBIAN_PACKAGES += libchafa-dev libgdk-pixbuf-2.0-dev
 # tests compile into .build/locales (localedef) to run Earshot in each shipped language.
 DEBIAN_PACKAGES += gettext locales
 
+# Downloads' PGP signatures (docs/feeds.md): gpg checks them; its tests make keys and sign with gpg-agent.
+DEBIAN_PACKAGES += gnupg
+
 # The speech recognition helper's (docs/transcription.md): its Python environment, and the LibriVox
 # reading with its text that its tests hear.
 DEBIAN_PACKAGES += python3 python3-venv pocketsphinx-testdata
@@ -99,6 +102,9 @@ else
 SYSTEMD_USER_UNIT_DIR ?= $(PREFIX)/lib/systemd/user
 endif
 DEMO_DIR ?= $(DATADIR)/earshot/demo
+# Downloads' PGP signatures (docs/feeds.md): gpg checks them; its tests make keys and sign with gpg-agent.
+DEBIAN_PACKAGES += gnupg
+
 # The speech recognition helper's source, its pinned requirements and its setup script (`setup DIR`).
 TRANSCRIBER_DIR ?= $(DATADIR)/earshot/transcriber
 MANDIR ?= $(DATADIR)/man

@@ -135,7 +135,7 @@ struct Start {
         }
         let session = Session(library: shelf.library, engine: PlaybackEngineDriver(engine), store: ground.store,
                               downloadStore: ground.store, background: ground.background, transfers: SoupTransfers(credentials: credentials),
-                              files: DiskFiles(), downloadFolder: builder.downloadFolder, timers: ground.timers,
+                              files: DiskFiles(signatures: GnuPGSignatures(context: builder.context)), downloadFolder: builder.downloadFolder, timers: ground.timers,
                               chapters: ChaptersLoader(sharing: loader))
         let configurationFolder = URL(fileURLWithPath: Configuration.path()).deletingLastPathComponent()
         let feedPasswords = FeedPasswords(file: configurationFolder.appendingPathComponent("feed-passwords"))

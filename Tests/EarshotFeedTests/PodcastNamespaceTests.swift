@@ -99,6 +99,21 @@ import Testing
         #expect(alternates[1].integrity == Integrity(type: "sri", value: "sha384-ExVqijgYHm15PqQqdXfW95x+Rs6C+d6E/ICxyQOeFevnxNLR/wtJNrNYTjIysUBo"))
     }
 
+    @Test func anAlternateEnclosureKeepsOneIntegrityOfEachTypeTheLastOfATypeCounting() throws {
+        let document = """
+            <rss xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel><item><guid>a</guid>
+            <podcast:alternateEnclosure type="audio/mpeg"><podcast:source uri="https://a.example/1.mp3"/>
+              <podcast:integrity type="SRI" value="sha384-old"/><podcast:integrity type="pgp-signature" value="iQ=="/>
+              <podcast:integrity type="sri" value="sha384-new"/><podcast:integrity type="a" value="1"/>
+              <podcast:integrity type="b" value="2"/><podcast:integrity type="c" value="3"/>
+            </podcast:alternateEnclosure></item></channel></rss>
+            """
+        let episode = try #require(try FeedParser.parse(Array(document.utf8), baseURL: nil).get().channel.episodes.first)
+        let alternate = try #require(episode.podcast.alternateEnclosures.first)
+        #expect(alternate.integrity == Integrity(type: "sri", value: "sha384-new"))
+        #expect(alternate.integrities.map(\.type) == ["sri", "pgp-signature", "a", "b"], "at most 4 types")
+    }
+
     @Test func anItemPointingToAnotherFeedsItemAndAnOddEpisodeNumber() throws {
         let episode = try #require(try Self.parse(oldURI: false).episodes.last)
         #expect(episode.podcast.remoteItem == RemoteItem(feedGuid: "917393e3-1b1e-5cef-ace4-edaa54e1f810",

@@ -5,8 +5,10 @@ import Foundation
 /// One place an episode's audio can be downloaded from, with the check its file must pass.
 struct AudioCandidate: Sendable, Equatable {
     var url: URL
-    /// `podcast:integrity` of the alternate enclosure listing this address (SRI only); nil: unchecked.
+    /// The `sri` `podcast:integrity` of the alternate enclosure listing this address; nil: unchecked.
     var integrity: SubresourceIntegrity?
+    /// Its `pgp-signature` `podcast:integrity`; nil: unsigned. With both, the file must pass both.
+    var signature: PGPSignature?
 }
 
 /// Which of an episode's files a download fetches, in the order tried: with the `audio-format`
@@ -26,27 +28,25 @@ enum AudioChoice {
     /// The candidates for an episode whose enclosure is `sound` (of MIME type `type`).
     static func candidates(sound: URL?, type: String?, alternates: [AlternateEnclosure], formats: [String]) -> [AudioCandidate] {
         var chosen: [AudioCandidate] = []
-        func add(_ url: URL, _ integrity: SubresourceIntegrity?) {
-            if !chosen.contains(where: { $0.url == url }) { chosen.append(AudioCandidate(url: url, integrity: integrity)) }
+        func add(_ url: URL, _ alternate: AlternateEnclosure?) {
+            guard !chosen.contains(where: { $0.url == url }) else { return }
+            let given = alternate?.integrities ?? []
+            chosen.append(AudioCandidate(url: url, integrity: given.first { $0.type == "sri" }.flatMap { SubresourceIntegrity($0.value) },
+                                         signature: given.first { $0.type == "pgp-signature" }.map { PGPSignature($0.value) }))
         }
         let same = sound.flatMap { sound in alternates.first { $0.sources.contains(sound) } }
         let enclosure = { (sound: URL) in
-            add(sound, same.flatMap(check))
-            for mirror in same?.sources ?? [] { add(mirror, same.flatMap(check)) }
+            add(sound, same)
+            for mirror in same?.sources ?? [] { add(mirror, same) }
         }
         for format in formats {
             if let sound, matches(format, type: type, codecs: nil) { enclosure(sound) }
             for alternate in alternates where matches(format, type: alternate.type, codecs: alternate.codecs) {
-                for source in alternate.sources { add(source, check(alternate)) }
+                for source in alternate.sources { add(source, alternate) }
             }
         }
         if let sound { enclosure(sound) }
         return chosen
-    }
-
-    private static func check(_ alternate: AlternateEnclosure) -> SubresourceIntegrity? {
-        guard let integrity = alternate.integrity, integrity.type == "sri" else { return nil }
-        return SubresourceIntegrity(integrity.value)
     }
 
     /// Whether `format` names a file of MIME `type` with `codecs`: the whole type, its subtype

@@ -49,6 +49,8 @@ struct DownloadSource: Sendable {
     var url: URL { candidates[index].url }
     /// What its file must match, when the feed says.
     var integrity: SubresourceIntegrity? { candidates[index].integrity }
+    /// The PGP signature its file must match, when the feed gives one.
+    var signature: PGPSignature? { candidates[index].signature }
 
     /// Starts over from the first candidate (a retry after every one failed).
     mutating func restart() { index = 0 }

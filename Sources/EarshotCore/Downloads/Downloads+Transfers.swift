@@ -65,7 +65,7 @@ extension Downloads {
         moved(id)
     }
 
-    /// A transfer ended. A file the feed gives an integrity for is checked first (`check`). A failure
+    /// A transfer ended. A file the feed gives an integrity for is checked first (`verify`). A failure
     /// moves on to the download's next source, if any (`AudioChoice`). A completed file tidies only when
     /// the files are over the budget (the grace period is the timed tidying's business), and the store
     /// is not read.
@@ -75,7 +75,7 @@ extension Downloads {
         let now = timers.date
         switch result {
         case .success:
-            if let integrity = sources[id]?.integrity { return check(id, integrity) }
+            if sources[id]?.integrity != nil || sources[id]?.signature != nil { return verify(id) }
             complete(&record)
         case .failure(.cancelled):
             guard wasRunning || record.state == .downloading else { return }
@@ -106,14 +106,14 @@ extension Downloads {
     }
 
     /// Records where a download ended up, and starts what may start now.
-    private func settle(_ record: DownloadRecord) {
+    func settle(_ record: DownloadRecord) {
         save(record)
         moved(record.episode)
         if record.state == .completed, let budget = library.downloadSettings.budget, usedBytes > budget { overBudget() }
         pump()
     }
 
-    private func complete(_ record: inout DownloadRecord) {
+    func complete(_ record: inout DownloadRecord) {
         record.state = .completed
         record.bytes = files.size(record.path) ?? record.bytes
         record.totalBytes = record.bytes
@@ -124,35 +124,9 @@ extension Downloads {
         library.events.publish(.downloaded(record.episode))
     }
 
-    /// The file of `id` is complete: its digest is read on the background and compared with the feed's
-    /// `podcast:integrity`. A file that does not match (or cannot be read) is deleted and the next source
-    /// tried; after the last, the download fails for good: the file is refused.
-    private func check(_ id: EpisodeID, _ integrity: SubresourceIntegrity) {
-        guard let path = records[id]?.path else { return }
-        let digests = files.digests
-        background.run({ digests.digest(of: path, integrity.algorithm) }) { [weak self] digest in
-            guard let self, var record = self.records[id], record.state == .downloading, self.running[id] == nil else { return }
-            if let digest, integrity.matches(digest) {
-                self.complete(&record)
-            } else {
-                // TRANSLATORS: %s names a checksum (sha256).
-                let reason = digest == nil ? tr("its file could not be read to check it against the feed's %s", integrity.algorithm.name)
-                    // TRANSLATORS: %s names a checksum (sha256); keep podcast:integrity.
-                    : tr("the file does not match the feed's %s (podcast:integrity)", integrity.algorithm.name)
-                if !self.nextSource(of: id, &record, after: reason) {
-                    self.files.delete(record.path)
-                    self.fail(&record, because: tr("%s; refused", reason))
-                    record.bytes = 0
-                    Log.warning("download of \(record.path) refused: \(reason)")
-                }
-            }
-            self.settle(record)
-        }
-    }
-
     /// Moves the download of `id` on to its next source after `reason`, its part deleted (it belongs to
     /// the other address); false when it has no other source.
-    private func nextSource(of id: EpisodeID, _ record: inout DownloadRecord, after reason: String) -> Bool {
+    func nextSource(of id: EpisodeID, _ record: inout DownloadRecord, after reason: String) -> Bool {
         guard let failed = sources[id]?.url, sources[id]?.next() == true, let next = sources[id]?.url else { return false }
         Log.warning("download of \(record.path) from \(failed.absoluteString) failed (\(reason)); trying \(next.absoluteString)")
         files.delete(record.path)

@@ -68,6 +68,8 @@ public final class Downloads {
     /// next one (`Downloads+Pace`).
     var movedSinceReport: Set<EpisodeID> = []
     var paceTimer: TimerHandle?
+    /// Whether the log said that gpg is missing (said once a run, `Downloads+Checks`).
+    var saidGnuPGMissing = false
 
     struct Running {
         let handle: DownloadHandle

@@ -37,6 +37,25 @@ public protocol DownloadFiles: AnyObject {
     var digests: FileDigesting { get }
     /// What deletes many files off the loop (a tidy of thousands).
     var deleter: FileDeleting { get }
+    /// What checks files against the feed's PGP signatures (`podcast:integrity`), off the loop.
+    var signatures: SignatureChecking { get }
+}
+
+/// Checks a file against a detached OpenPGP signature with the listener's own public keys (GnuPG's
+/// keyring, `GNUPGHOME` as gpg honours it), off the loop. `GnuPGSignatures` (gpg, a helper process) is
+/// the real one. `completion` runs later on the loop, once.
+public protocol SignatureChecking: AnyObject {
+    func check(_ path: String, against signature: [UInt8], completion: @escaping (SignatureCheckOutcome) -> Void)
+}
+
+/// What a signature check gave: gpg's status lines, or why gpg could not give them.
+public enum SignatureCheckOutcome: Sendable, Equatable {
+    /// gpg ran: its status lines (`[GNUPG:] …`), and its exit code (nil when a signal ended it).
+    case ran(statusLines: [String], exitCode: Int32?)
+    /// gpg is not installed.
+    case notInstalled
+    /// gpg could not be run, or did not answer in time: why, for the log.
+    case failed(String)
 }
 
 /// Deletes files, each with its `.part` and `.part.json`; a missing file is not an error. Called on the

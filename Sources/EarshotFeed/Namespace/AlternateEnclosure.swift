@@ -22,11 +22,17 @@ public struct AlternateEnclosure: Sendable, Equatable, Codable {
     }
     /// `sources` as absolute addresses in text, made `URL`s only when asked for (see `Episode.linkAddress`).
     public var sourceAddresses: [String]
-    /// `podcast:integrity`, when given.
+    /// `podcast:integrity`, when given (the first type given).
     public var integrity: Integrity?
+    /// Its `podcast:integrity` elements of other types than the first, in the order given (the namespace
+    /// gives one; a feed may give an SRI string and a PGP signature both); nil when there are none.
+    public var moreIntegrity: [Integrity]?
+
+    /// Every `podcast:integrity` given, one of each type, the first first.
+    public var integrities: [Integrity] { (integrity.map { [$0] } ?? []) + (moreIntegrity ?? []) }
 
     private enum CodingKeys: String, CodingKey {
-        case type, bitrate, length, codecs, title, isDefault, sourceAddresses = "sources", integrity
+        case type, bitrate, length, codecs, title, isDefault, sourceAddresses = "sources", integrity, moreIntegrity
     }
 
     /// An alternate enclosure.
@@ -43,8 +49,22 @@ public struct AlternateEnclosure: Sendable, Equatable, Codable {
     }
 }
 
+extension AlternateEnclosure {
+    /// Keeps `given`: in place of one of its type given before (the last one counts, as with every
+    /// element given twice), else after the others, at most 4 types.
+    public mutating func add(_ given: Integrity) {
+        if integrity == nil || integrity?.type == given.type {
+            integrity = given
+        } else if let index = moreIntegrity?.firstIndex(where: { $0.type == given.type }) {
+            moreIntegrity?[index] = given
+        } else if integrities.count < 4 {
+            moreIntegrity = (moreIntegrity ?? []) + [given]
+        }
+    }
+}
+
 /// `podcast:integrity`: how to check a downloaded file: `sri` (a Subresource Integrity string such as
-/// `sha384-…`) or `pgp-signature` (an ASCII-armoured detached signature).
+/// `sha384-…`) or `pgp-signature` (a detached OpenPGP signature of the file, base64).
 public struct Integrity: Sendable, Equatable, Codable {
     /// `type`: `sri` or `pgp-signature`.
     public var type: String

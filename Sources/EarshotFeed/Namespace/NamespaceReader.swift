@@ -62,7 +62,8 @@ enum NamespaceReader {
         case .podcastIntegrity where parent == .podcastAlternateEnclosure:
             guard let last = space.alternateEnclosures.indices.last, let type = clip(attribute("type")),
                   let value = clip(attribute("value")) else { return }
-            space.alternateEnclosures[last].integrity = Integrity(type: type.lowercased(), value: value)
+            let given = Integrity(type: type.lowercased(), value: value)
+            space.alternateEnclosures[last].add(given)
         default: break
         }
     }

@@ -4,7 +4,10 @@ import Foundation
 
 /// Downloaded files on the local disk.
 public final class DiskFiles: DownloadFiles {
-    public init() {}
+    public let signatures: SignatureChecking
+
+    /// The files, their PGP signatures checked by `signatures`.
+    public init(signatures: SignatureChecking) { self.signatures = signatures }
 
     public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 

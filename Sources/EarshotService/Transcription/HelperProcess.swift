@@ -4,7 +4,8 @@ import Foundation
 
 /// A helper process started with GLib (`g_spawn_async_with_pipes`): its stdout read line by line on
 /// the loop without waiting (a unix fd source), its end seen by a child watch; stderr goes to Earshot's
-/// own (the journal). `stdin` is the write end of its standard input, for the caller to own and close.
+/// own (the journal) unless `quiet`. `stdin` is the write end of its standard input, for the caller to
+/// own and close.
 final class HelperProcess {
     /// Its process id.
     let pid: pid_t
@@ -19,15 +20,17 @@ final class HelperProcess {
     private var line: ((Substring) -> Void)?
     private var ended: ((HelperExit) -> Void)?
 
-    /// Starts `arguments` (the program first), with a pipe to its stdin when `withInput`; `line` gets
-    /// each line of its stdout and `ended` its exit once stdout is closed too, both on `context`.
-    init(_ arguments: [String], withInput: Bool, context: MainContext, line: @escaping (Substring) -> Void,
+    /// Starts `arguments` (the program first), with a pipe to its stdin when `withInput` and its stderr
+    /// thrown away when `quiet`; `line` gets each line of its stdout and `ended` its exit once stdout is
+    /// closed too, both on `context`.
+    init(_ arguments: [String], withInput: Bool, quiet: Bool = false, context: MainContext, line: @escaping (Substring) -> Void,
          ended: @escaping (HelperExit) -> Void) throws {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: GPid = 0, input: Int32 = -1, output: Int32 = -1
         var error: UnsafeMutablePointer<GError>?
-        let flags = GSpawnFlags(rawValue: G_SPAWN_DO_NOT_REAP_CHILD.rawValue | G_SPAWN_CLOEXEC_PIPES.rawValue)
+        let flags = GSpawnFlags(rawValue: G_SPAWN_DO_NOT_REAP_CHILD.rawValue | G_SPAWN_CLOEXEC_PIPES.rawValue
+                                | (quiet ? G_SPAWN_STDERR_TO_DEV_NULL.rawValue : 0))
         let started = argv.withUnsafeMutableBufferPointer { argv in
             withInput
                 ? g_spawn_async_with_pipes(nil, argv.baseAddress, nil, flags, nil, nil, &pid, &input, &output, nil, &error)

@@ -89,6 +89,21 @@ final class MemoryFiles: DownloadFiles {
     var digests: FileDigesting { ScriptedDigests(values: digestValues) }
     /// Deletes here: the tests' background runs each job at once on the test's thread.
     var deleter: FileDeleting { MemoryDeleter(files: self) }
+    /// What gpg says of each path's file (not here: gpg is not installed).
+    var signatureOutcomes: [String: SignatureCheckOutcome] = [:]
+    /// The signatures checked, in order, with their files.
+    var signaturesChecked: [(path: String, signature: [UInt8])] = []
+    var signatures: SignatureChecking { ScriptedSignatures(files: self) }
+}
+
+/// gpg as the test scripted it, answering at once.
+final class ScriptedSignatures: SignatureChecking {
+    let files: MemoryFiles
+    init(files: MemoryFiles) { self.files = files }
+    func check(_ path: String, against signature: [UInt8], completion: @escaping (SignatureCheckOutcome) -> Void) {
+        files.signaturesChecked.append((path, signature))
+        completion(files.signatureOutcomes[path] ?? .notInstalled)
+    }
 }
 
 /// `MemoryFiles.delete` for many paths, as the background calls it.
