@@ -110,10 +110,6 @@ TRANSCRIBER_DIR ?= $(DATADIR)/earshot/transcriber
 MANDIR ?= $(DATADIR)/man
 # The languages with a catalogue, a translated desktop file and manual pages (po/LINGUAS).
 LANGUAGES := $(shell sed 's/\#.*//' po/LINGUAS)
-# The languages whose manual pages are installed: Debian 12's troff (groff 1.22.4) loops without end on
-# the Traditional Chinese earshot(1) when man-db formats it from share/man (lintian found it), so that
-# language ships its catalogue but not yet its pages (docs/translating.md).
-MAN_LANGUAGES := $(filter-out zh_TW,$(LANGUAGES))
 # Shell completions go where each shell looks for the prefix: bash-completion reads
 # share/bash-completion/completions next to a command's bin/ and under $XDG_DATA_HOME and
 # $XDG_DATA_DIRS; fish reads share/fish/vendor_completions.d there too. zsh reads Debian's
@@ -178,7 +174,7 @@ install-files:
 	&& install -D -m 0644 "$$docs/earshot.bash" '$(DESTDIR)$(BASH_COMPLETION_DIR)/earshot' \
 	&& install -D -m 0644 "$$docs/_earshot" '$(DESTDIR)$(ZSH_COMPLETION_DIR)/_earshot' \
 	&& install -D -m 0644 "$$docs/earshot.fish" '$(DESTDIR)$(FISH_COMPLETION_DIR)/earshot.fish' \
-	&& for language in $(MAN_LANGUAGES); do \
+	&& for language in $(LANGUAGES); do \
 		mkdir -p "$$docs/$$language" \
 		&& EARSHOT_LOCALEDIR=.build/locale LC_ALL= LANG=C.UTF-8 LANGUAGE=$$language scripts/generate-docs --manual-only '$(EARSHOT_BINARY)' "$$docs/$$language" \
 		&& install -D -m 0644 "$$docs/$$language/earshot.1" '$(DESTDIR)$(MANDIR)/'$$language/man1/earshot.1 \

@@ -59,6 +59,7 @@ public final class MPRISPlayer: PlayerControl, PlaylistControl {
     }
 
     public var position: Int64 { player.position.inMicroseconds }
+    public var hasEpisode: Bool { player.current != nil }
 
     public func play() throws(PlayerError) { try mapped { () throws(LibraryError) in try session.play() } }
     public func pause() throws(PlayerError) { session.pause() }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import EarshotCore
 import EarshotFeed
+import EarshotTestSupport
 import Foundation
 import Testing
 @testable import earshot
@@ -86,6 +87,27 @@ struct ManualPageTests {
         var roff = Roff(name: "x", section: "1", manual: "M", date: "", source: "S", summary: "y")
         roff.prose("Words\nmore words.\n  an example\n    indented more\nAfter.")
         #expect(roff.text.hasSuffix(".SH \"NAME\"\nx \\- y\n.PP\nWords\nmore words.\n.RS 4\n.nf\nan example\n  indented more\n.fi\n.RE\n.PP\nAfter.\n"))
+    }
+
+    @Test func aLineOfNamesJoinedByCJKCommasEndsUnderTheChineseMacrosManDBLoads() throws {
+        #expect(Roff.escaped("A、B。") == "A\\[u3001]\\:B\\[u3002]\\:")
+        let names = (1...12).map { "org.earshot.Error.Name\($0)" }.joined(separator: "、")
+        var roff = Roff(name: "x", section: "1", manual: "M", date: "", source: "S", summary: "y")
+        roff.prose("失敗會以具名錯誤回報：" + names + "。")
+        // What man-db puts before a page it formats from share/man/zh_TW (seen with strace): without the
+        // break points, groff 1.22.4 ran for ever on such a line.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-zh-\(UUID().uuidString).1")
+        try (".mso zh.tmac\n.hla zh\n" + roff.text).write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // A ChildProcess: `timeout` needs its alarm signal, which the test runner's threads block.
+        let out = try ChildPipe()
+        let groff = try ChildProcess(["timeout", "--kill-after=5", "30", "groff", "-mandoc", "-Tutf8", file.path],
+                                     environment: ["LC_ALL": "C.UTF-8"], stdout: out.write, stderr: out.write)
+        close(out.write)
+        let output = out.readAll()
+        let status = groff.wait()
+        #expect(status == 0, "groff did not finish in 30 s (status \(status)): \(output.suffix(300))")
+        #expect(output.contains("Name12") && output.contains("、"))
     }
 
     @Test func aBadDateIsOneLineOfUsage() {

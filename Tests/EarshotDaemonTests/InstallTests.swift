@@ -164,7 +164,6 @@ private struct InstalledFiles {
         for language in languages {
             let path = "share/locale/\(language)/LC_MESSAGES/earshot.mo"
             files[path] = (try Data(contentsOf: URL(fileURLWithPath: catalogues + "/\(language)/LC_MESSAGES/earshot.mo")), 0o644)
-            guard language != "zh_TW" else { continue }  // its pages are not installed yet (the Makefile's MAN_LANGUAGES)
             let pages = try Scratch()
             let made = try Make.script("generate-docs", ["--manual-only", EarshotProcess.executable, pages.path],
                                        environment: ["EARSHOT_LOCALEDIR": catalogues, "LANGUAGE": language])

@@ -82,6 +82,19 @@ import Testing
     }
 
     /// CanPlay and CanPause do not flip with the play state (GNOME hides a player whose CanPlay is false).
+    @Test func positionIsAnsweredWithoutBuildingTheWholeState() throws {
+        let player = TestPlayer()
+        player.position = 7_000_000
+        try Harness.run(player: player) { (h) throws in
+            let before = player.stateReads
+            for _ in 0..<5 { #expect(try h.get(Harness.player, "Position") == .int64(7_000_000)) }
+            #expect(player.stateReads == before, "a seek bar's Get(Position) built the metadata and buttons")
+            player.select(nil)
+            player.position = 9_000_000
+            #expect(try h.get(Harness.player, "Position") == .int64(0), "no episode, no position")
+        }
+    }
+
     @Test func canPlayAndCanPauseIgnoreThePlayState() throws {
         try Harness.run { (h) throws in
             for status in [PlaybackStatus.playing, .paused, .stopped] {

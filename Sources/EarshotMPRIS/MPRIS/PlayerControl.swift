@@ -15,6 +15,9 @@ public protocol PlayerControl: AnyObject {
     /// The playback position in microseconds; while a seek is in flight, its target (so that
     /// repeated relative seeks add up).
     var position: Int64 { get }
+    /// Whether there is a current episode (`state.episode != nil`), known without building `state`: a Get
+    /// of Position needs only this and `position`, and desktops' seek bars ask for it every second.
+    var hasEpisode: Bool { get }
 
     /// Starts or resumes playback of the current episode.
     func play() throws(PlayerError)

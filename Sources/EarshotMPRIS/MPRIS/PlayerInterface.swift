@@ -18,7 +18,11 @@ final class PlayerInterface: BusInterface {
 
     // MARK: Properties
 
-    func value(of property: String) -> DBusValue? { value(of: property, in: control.state) }
+    func value(of property: String) -> DBusValue? {
+        // Asked every second by seek bars: answered without the metadata, the art and the queue's buttons.
+        if property == "Position" { return .int64(control.hasEpisode ? max(0, control.position) : 0) }
+        return value(of: property, in: control.state)
+    }
 
     /// All the requested properties from one snapshot of the player's state.
     func values(of properties: [String]) -> [String: DBusValue] {

@@ -37,12 +37,20 @@ struct Roff {
             case "\u{2014}": result += "\\(em"
             case "\u{2013}": result += "\\(en"
             case _ where scalar.isASCII: result.unicodeScalars.append(scalar)
+            case _ where clauseMarks.contains(scalar.value):
+                result += "\\[u" + String(format: "%04X", scalar.value) + "]\\:"
             default: result += "\\[u" + String(format: "%04X", scalar.value) + "]"
             }
         }
         if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
         return result
     }
+
+    /// CJK commas, stops, colons and marks (、。，：；！？), each followed by `\:` (a break point that
+    /// prints nothing): groff 1.22.4's zh.tmac, which man-db loads for a page in `share/man/zh_TW`,
+    /// forbids a break before them and then loops for ever on a line longer than the page whose words
+    /// are joined only by them (`org.earshot.Error.NoSuchPodcast、NoSuchEpisode、…`).
+    private static let clauseMarks: Set<UInt32> = [0x3001, 0x3002, 0xFF01, 0xFF0C, 0xFF1A, 0xFF1B, 0xFF1F]
 
     /// `words` in bold, escaped.
     static func bold(_ words: String) -> String { "\\fB" + escaped(words) + "\\fR" }

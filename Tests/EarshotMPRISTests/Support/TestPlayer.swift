@@ -14,7 +14,14 @@ final class TestPlayer: PlayerControl {
         case setVolume(Double)
     }
 
-    var state: PlayerState
+    var state: PlayerState {
+        get { stateReads += 1; return storedState }
+        set { storedState = newValue }
+    }
+    private var storedState: PlayerState
+    /// How many times the adapter built a snapshot of the state.
+    private(set) var stateReads = 0
+    var hasEpisode: Bool { storedState.episode != nil }
     var position: Int64 {
         get { onPositionRead?(); return storedPosition }
         set { storedPosition = newValue }
@@ -35,7 +42,7 @@ final class TestPlayer: PlayerControl {
     init(episodes: [EpisodeMetadata] = TestPlayer.sampleEpisodes, index: Int? = 0, status: PlaybackStatus = .paused) {
         self.episodes = episodes
         self.index = index
-        state = PlayerState(playbackStatus: status)
+        storedState = PlayerState(playbackStatus: status)
         syncEpisode()
     }
 
