@@ -12,7 +12,30 @@ final class InlineBackground: Background {
     /// Whether store work runs now (the store double counts the reads made outside it: on the loop).
     private(set) var isWorking = false
 
+    /// While true, work does not run at all: each job waits, in order, for `runHeld` (a worker busy
+    /// with a long job ahead).
+    var holdingWork = false
+    private var jobs: [() -> Void] = []
+    /// How many jobs wait for `runHeld`.
+    var jobsHeld: Int { jobs.count }
+
     func run<T: Sendable>(_ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) {
+        if holdingWork {
+            jobs.append { [unowned self] in runNow(work, completion: completion) }
+            return
+        }
+        runNow(work, completion: completion)
+    }
+
+    /// Runs the first `count` jobs held back (all of them when nil), in order, each result handed over as
+    /// it comes; jobs these post wait behind the rest while `holdingWork` stays true.
+    func runHeld(_ count: Int? = nil) {
+        let taken = Array(jobs.prefix(count ?? jobs.count))
+        jobs.removeFirst(taken.count)
+        taken.forEach { $0() }
+    }
+
+    private func runNow<T: Sendable>(_ work: @escaping @Sendable () -> T, completion: @escaping (T) -> Void) {
         let outer = isWorking
         isWorking = true
         let value = work()
