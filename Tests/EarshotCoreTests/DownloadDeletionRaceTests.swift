@@ -62,4 +62,46 @@ struct DownloadDeletionRaceTests {
         fixture.downloads.request([a1], byHand: true)
         #expect(fixture.transfers.running.map(\.destination.path) == [Self.alpha1], "its own name, not “Alpha 1 (2)”")
     }
+
+    @Test func aDownloadDeletedByHandHasItsFilesDeletedOnTheBackgroundNotTheLoop() throws {
+        let fixture = try DownloadFixture { $0.ahead = 0 }
+        try fixture.core.subscribe("alpha", CoreFixture.show("alpha", count: 1))
+        let a1 = try fixture.core.episode("alpha-1")
+        fixture.downloads.request([a1], byHand: true)
+        fixture.transfers.succeed(DownloadFixture.audio("alpha", 1))
+        fixture.core.background.holdingWork = true
+        try fixture.downloads.delete([a1])
+        #expect(fixture.downloads.records[a1] == nil, "forgotten at once")
+        #expect(fixture.files.deleted.isEmpty, "the loop deletes no file")
+        fixture.core.background.runHeld()
+        #expect(fixture.files.deleted == [Self.alpha1])
+    }
+
+    @Test func aDownloadDeletedByHandWhileTheSameEpisodeIsBeingTakenInAgainLeavesTheNewPartAlone() throws {
+        let fixture = try DownloadFixture { $0.ahead = 0 }
+        try fixture.core.subscribe("alpha", CoreFixture.show("alpha", count: 2))
+        let a1 = try fixture.core.episode("alpha-1"), a2 = try fixture.core.episode("alpha-2")
+        fixture.downloads.request([a1], byHand: true)
+        fixture.core.background.holdingWork = true
+        fixture.downloads.request([a1, a2], byHand: true)
+        try fixture.downloads.delete([a1])
+        fixture.core.background.runHeld(1)
+        let again = try #require(fixture.transfers.running.first { $0.remote == DownloadFixture.audio("alpha", 1) })
+        fixture.files.parts[again.destination.path] = 500
+        fixture.core.background.runHeld()
+        #expect(fixture.files.size(again.destination.path) == 500, "the new download's part is kept")
+        #expect(fixture.files.deleted == [Self.alpha1])
+    }
+
+    @Test func afterADeletionByHandTheSameEpisodeAskedForAgainTakesItsOwnNameOnceTheFilesAreGone() throws {
+        let fixture = try DownloadFixture { $0.ahead = 0 }
+        try fixture.core.subscribe("alpha", CoreFixture.show("alpha", count: 1))
+        let a1 = try fixture.core.episode("alpha-1")
+        fixture.downloads.request([a1], byHand: true)
+        fixture.core.background.holdingWork = true
+        try fixture.downloads.delete([a1])
+        fixture.downloads.request([a1], byHand: true)  // read after the deletion, so taken in after it
+        fixture.core.background.runHeld()
+        #expect(fixture.transfers.running.map(\.destination.path) == [Self.alpha1])
+    }
 }

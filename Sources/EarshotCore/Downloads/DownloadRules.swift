@@ -169,7 +169,8 @@ public final class DownloadRules {
         let mine = downloads.records.values.filter { $0.podcast == podcast }
         for record in mine { downloads.discard(record.episode, deletingFile: deletingFiles) }
         if deletingFiles, let path = mine.first?.path {
-            rmdir(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            background.run { rmdir(folder) }  // after the files' deletions, which were posted first
         }
         downloads.pump()
     }

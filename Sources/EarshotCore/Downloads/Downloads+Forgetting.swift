@@ -4,7 +4,9 @@ import EarshotStore
 /// Forgetting thousands of downloads at once (a storage cap deleting 9,900 files): the loop forgets the
 /// records a slice per iteration, so that it answers D-Bus between slices, and each slice's files and
 /// stored records go in one job on the background, posted as the slice leaves memory (so a download
-/// asked for again afterwards is saved after its old record was removed).
+/// asked for again afterwards is saved after its old record was removed). Until that job has run, its
+/// paths are not given to a new download: one taken in meanwhile (its episodes read before the job
+/// was posted, the worker busy) takes the next free name rather than writing a part the job deletes.
 extension Downloads {
     /// How many records the loop forgets in one iteration: 10,000 at once kept it for a tenth of a second.
     static let forgetSlice = 256
@@ -22,9 +24,8 @@ extension Downloads {
         let slice = Array(ids[start..<end])
         let paths = slice.compactMap { unrecord($0)?.path }
         let last = end == ids.count
-        let store = self.store, deleter = files.deleter
-        background.run {
-            deleter.delete(paths)
+        let store = self.store
+        deleteLater(paths) {
             StoreWork.log { try store.removeDownloads(slice) }
             if last { done() }
         }
@@ -33,5 +34,30 @@ extension Downloads {
             return
         }
         forgotten()
+    }
+
+    /// Deletes the files of `paths` (each with its `.part` and `.part.json`) in one job on the background,
+    /// after everything submitted before, then runs `more` in the same job; until the job has run, the
+    /// paths count as taken (`isTaken`).
+    func deleteLater(_ paths: [String], then more: @escaping @Sendable () -> Void = {}) {
+        for path in paths { pendingDeletion[path, default: 0] += 1 }
+        let deleter = files.deleter
+        background.run({
+            deleter.delete(paths)
+            more()
+        }, completion: { [weak self] in self?.deleted(paths) })
+    }
+
+    /// Whether a new download may not take `path`: a record has it, or its files wait to be deleted.
+    func isTaken(_ path: String) -> Bool {
+        takenPaths.contains(path) || pendingDeletion[path] != nil
+    }
+
+    /// The files of `paths` were deleted: their names are free again.
+    private func deleted(_ paths: [String]) {
+        for path in paths {
+            guard let waiting = pendingDeletion[path] else { continue }
+            pendingDeletion[path] = waiting > 1 ? waiting - 1 : nil
+        }
     }
 }

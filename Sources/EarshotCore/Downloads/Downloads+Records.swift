@@ -54,10 +54,11 @@ extension Downloads {
         record.nextAttemptAt = nil
     }
 
-    /// Stops and forgets the download of `id`, with its file when `deletingFile`.
+    /// Stops and forgets the download of `id`, with its file when `deletingFile` (deleted on the
+    /// background, its path not given to another download until then: `deleteLater`).
     func discard(_ id: EpisodeID, deletingFile: Bool) {
         guard let record = unrecord(id) else { return }
-        if deletingFile { files.delete(record.path) }
+        if deletingFile { deleteLater([record.path]) }
         forget(id)
     }
 

@@ -46,7 +46,7 @@ extension Downloads {
             } else if let candidate = read[id], let source = candidate.source, subscribed[candidate.podcast] == true {
                 sources[id] = source
                 unchecked[id] = candidate.file
-                let record = DownloadRecord(episode: id, podcast: candidate.podcast, path: candidate.file.path { takenPaths.contains($0) },
+                let record = DownloadRecord(episode: id, podcast: candidate.podcast, path: candidate.file.path(isTaken: isTaken),
                                             requestedAt: nextRequestTime(), byHand: byHand)
                 put(record)
                 changed.append(record)
@@ -73,11 +73,12 @@ extension Downloads {
     }
 
     /// Before a download asked for this session starts: when a file that is not its own is at its path
-    /// (left by something else), it takes the next free name instead.
+    /// (left by something else, complete or a part), it takes the next free name instead (one neither
+    /// on disk, nor taken, nor waiting to be deleted).
     func checkOnDisk(_ record: inout DownloadRecord) {
         guard let name = unchecked.removeValue(forKey: record.episode) else { return }
         let isOnDisk = { (path: String) in self.files.exists(path) || self.files.size(path) != nil }
         guard isOnDisk(record.path) else { return }
-        record.path = name.path { self.takenPaths.contains($0) || isOnDisk($0) }
+        record.path = name.path { self.isTaken($0) || isOnDisk($0) }
     }
 }

@@ -40,6 +40,9 @@ public final class Downloads {
     var line = DownloadLine()
     /// Every record's path, so that a new one is free without looking at every record.
     var takenPaths: Set<String> = []
+    /// The paths of forgotten downloads whose files wait on the background to be deleted, with how many
+    /// deletions of each wait (`Downloads+Forgetting`): no new download takes one meanwhile.
+    var pendingDeletion: [String: Int] = [:]
     /// The latest request time of any record (new ones come after it, in the order asked for).
     var latestRequest = Date.distantPast
     /// The downloads that used up their retries and wait for the network (`refreshed`).
@@ -185,8 +188,8 @@ public final class Downloads {
         if let refusal { Log.warning("cannot download: \(refusal)") }
     }
 
-    /// Deletes the files of these episodes (a running download stops; progress stays). An episode
-    /// without a download is an error.
+    /// Deletes the files of these episodes (a running download stops; progress stays): the records go
+    /// at once, the files in a job on the background. An episode without a download is an error.
     public func delete(_ ids: [EpisodeID]) throws(LibraryError) {
         if let missing = ids.first(where: { records[$0] == nil }) {
             throw .noEpisode(tr("episode %s is not downloaded", "\(missing.rawValue)"))

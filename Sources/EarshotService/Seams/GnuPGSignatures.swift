@@ -6,10 +6,11 @@ import Foundation
 /// Core's `SignatureChecking` with GnuPG: `gpg --batch --no-tty --status-fd 1 --verify SIGNATURE FILE`
 /// run as a helper process (`HelperProcess`: started with GLib, its status lines read on the loop without
 /// waiting), with the listener's keyring (`GNUPGHOME` as gpg honours it, else `~/.gnupg`). The signature is
-/// written to a private temporary file (mode 0600, `mkstemp`) deleted when gpg ends. Keys are never
-/// fetched from a keyserver (`--no-auto-key-retrieve`): a check makes no network request, and a key
-/// anyone can upload would prove nothing. gpg's text for people is thrown away; Core decides from the
-/// status lines (`SignatureVerdict`). A gpg that has not ended after 5 minutes is killed.
+/// written to a private temporary file (mode 0600, `mkstemp`) deleted when gpg ends; gpg is looked for and
+/// that file written on a worker thread, so the loop never waits on the disk. Keys are never fetched from
+/// a keyserver (`--no-auto-key-retrieve`): a check makes no network request, and a key anyone can upload
+/// would prove nothing. gpg's text for people is thrown away; Core decides from the status lines
+/// (`SignatureVerdict`). A gpg that has not ended after 5 minutes is killed.
 public final class GnuPGSignatures: SignatureChecking {
     private let context: MainContext
     /// How long gpg may take.
@@ -21,16 +22,36 @@ public final class GnuPGSignatures: SignatureChecking {
     public init(context: MainContext) { self.context = context }
 
     public func check(_ path: String, against signature: [UInt8], completion: @escaping (SignatureCheckOutcome) -> Void) {
-        let context = self.context
-        guard let gpg = Self.findGnuPG() else {
-            context.addIdle { completion(.notInstalled) }
-            return
+        Worker.run("earshot-gpg", on: context, work: { Self.prepare(signature) }) { [context] prepared in
+            switch prepared {
+            case .notInstalled: completion(.notInstalled)
+            case .failed(let why): completion(.failed(why))
+            case .ready(let gpg, let signatureFile): Self.verify(path, with: gpg, signatureFile: signatureFile, context: context, completion: completion)
+            }
         }
-        let signatureFile: String
-        do { signatureFile = try Self.writePrivately(signature) } catch {
-            context.addIdle { completion(.failed("the signature could not be written to a temporary file: \(error)")) }
-            return
+    }
+
+    /// What `prepare` left ready for gpg to start, off the loop.
+    private enum Prepared: Sendable {
+        case notInstalled
+        case failed(String)
+        /// gpg's path, and the signature's private temporary file.
+        case ready(gpg: String, signatureFile: String)
+    }
+
+    /// Finds gpg on `PATH` and writes the signature to its private temporary file: on a worker, so the
+    /// loop never waits on the disk.
+    private static func prepare(_ signature: [UInt8]) -> Prepared {
+        guard let gpg = findGnuPG() else { return .notInstalled }
+        do { return .ready(gpg: gpg, signatureFile: try writePrivately(signature)) } catch {
+            return .failed("the signature could not be written to a temporary file: \(error)")
         }
+    }
+
+    /// Starts gpg on `context` (a helper process, never waited for) to check `path` against the signature
+    /// in `signatureFile`, which is deleted when gpg ends or could not start.
+    private static func verify(_ path: String, with gpg: String, signatureFile: String, context: MainContext,
+                               completion: @escaping (SignatureCheckOutcome) -> Void) {
         var lines: [String] = []
         var timeout: SourceHandle?
         do {
@@ -53,7 +74,7 @@ public final class GnuPGSignatures: SignatureChecking {
             }
         } catch {
             unlink(signatureFile)
-            context.addIdle { completion(.failed("gpg could not be started: \(error)")) }
+            completion(.failed("gpg could not be started: \(error)"))
         }
     }
 
