@@ -79,7 +79,10 @@ struct PGPIntegrityDaemonTests {
         let audio = try #require(try AudioFixtures.files()["middle.mp3"])
         var tampered = audio
         tampered[tampered.count / 2] ^= 0xFF
-        let h = try DaemonHarness(environment: ["GNUPGHOME": listener.home])
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-pgp-tmp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let h = try DaemonHarness(environment: ["GNUPGHOME": listener.home, "TMPDIR": temporary.path])
         let base = h.server.baseURL.absoluteString
         let items = [Self.item("good", base: base, signature: try listener.sign(audio)),
                      Self.item("mirrored", base: base, signature: try listener.sign(audio), more: ["/pgp/mirrored-2.mp3"]),
@@ -125,6 +128,8 @@ struct PGPIntegrityDaemonTests {
         #expect(h.daemonLog.contains("kept without a PGP check: key ") && h.daemonLog.contains("is not in the listener's GnuPG keyring"), "\(h.daemonLog)")
         #expect(record(ids[4])["state"] as? String == "failed" && file(ids[4]) == nil, "a revoked key: \(list)")
         #expect((record(ids[4])["error"] as? String)?.hasSuffix(", which its owner has revoked (podcast:integrity); refused") == true, "\(list)")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("earshot-signature-") }
+        #expect(leftovers.isEmpty, "each signature's temporary file is deleted when gpg ends: \(leftovers)")
         #expect(h.terminate() == 0)
     }
 }
