@@ -68,7 +68,13 @@ struct TUIArtDaemonTests {
             let list = try t.wait { $0.contains("Oldest episode") || $0.contains("Other oldest") }
             let show = list.contains("Other oldest") ? "other" : "first"
             try t.send("l")
-            let page = try t.wait { Self.hasBlocks($0) }
+            // The art box once drawn whole: two captures a moment apart agree (under load, a capture
+            // can fall in the middle of the redraw).
+            var last: [Substring] = []
+            let page = try t.wait { screen in
+                defer { last = Self.artBox(screen) }
+                return Self.hasBlocks(screen) && Self.artBox(screen) == last
+            }
             own[show] = Self.artBox(page)
         }
         let other = try #require(own["other"]), first = try #require(own["first"])
