@@ -18,9 +18,10 @@ enum BusRecords {
         episode(marked.listing, queuePosition: marked.queuePosition, isCurrent: marked.isCurrent)
     }
 
-    /// Episodes as EpisodeRows gives them: `(xbxdbdusbs)` each, the columns of `earshot episodes`.
+    /// Episodes as EpisodeRows gives them: `(xbxdbdusbsx)` each, the columns of `earshot episodes`
+    /// and the podcast's id (which leads the terminal interface to the podcast's cover).
     static func episodeRows(_ episodes: [MarkedListing]) -> DBusValue {
-        .array(elementSignature: "(xbxdbdusbs)", episodes.map { marked -> DBusValue in
+        .array(elementSignature: "(xbxdbdusbsx)", episodes.map { marked -> DBusValue in
             let listing = marked.listing
             return .structure([
                 .int64(listing.id.rawValue), .boolean(marked.isCurrent),
@@ -29,6 +30,7 @@ enum BusRecords {
                 .boolean(listing.status.hasCompleted), .double(listing.status.lastListenTime),
                 .uint32(marked.queuePosition.map { UInt32(clamping: $0 + 1) } ?? 0), .string(listing.podcastTitle ?? ""),
                 .boolean(listing.status.starredAt != nil), .string(listing.title ?? listing.soundURL?.absoluteString ?? ""),
+                .int64(listing.podcast.rawValue),
             ])
         })
     }

@@ -1,3 +1,4 @@
+import EarshotMPRIS
 import EarshotTUI
 import Foundation
 import Testing
@@ -24,6 +25,18 @@ struct TUIItemsTests {
                                   sleepTimer: SleepTimerRecord(mode: "end-of-episode", remaining: nil, episodesLeft: nil),
                                   chapter: nil, chapters: nil, timeSaved: nil)
         #expect(NowPlaying(ending, now: now).sleep == "end of episode")
+    }
+
+    /// The inbox and a podcast's list are EpisodeRows: each row ends with its podcast's id, which the
+    /// item keeps (the episode page finds the cover by it, not by the show's title).
+    @Test func anEpisodeRowBecomesAnItemThatKeepsItsPodcastsId() throws {
+        let members: [DBusValue] = [.int64(12), .boolean(false), .int64(1_700_000_000), .double(-1), .boolean(false), .double(30),
+                                    .uint32(2), .string("Daily News"), .boolean(true), .string("Monday"), .int64(5)]
+        let record = try #require(EpisodeRecord(row: .structure(members)))
+        let item = EpisodeItem(record, downloaded: true)
+        #expect(item.podcast == 5 && item.podcastTitle == "Daily News" && item.title == "Monday")
+        #expect(item.queuePosition == 2 && item.starred && item.downloaded && item.duration == nil && item.position == 30)
+        #expect(EpisodeRecord(row: .structure(Array(members.prefix(10)))) == nil, "a row without the podcast's id is not read")
     }
 
     @Test func showNotesAreAParagraphALineThenNumberedLinks() {

@@ -14,8 +14,9 @@ enum AudioFixtures {
     /// The generated files' bytes by name.
     static func files() throws -> [String: [UInt8]] { try cache.files() }
 
-    /// A real PNG made by GStreamer's encoder, for the cover-art tests.
-    static func coverPNG() throws -> [UInt8] { try cache.cover() }
+    /// A real PNG made by GStreamer's encoder, for the cover-art tests: 64 × 64 of videotestsrc's
+    /// `pattern` (its colour bars unless told).
+    static func coverPNG(pattern: String = "smpte") throws -> [UInt8] { try cache.cover(pattern: pattern) }
 
     /// The feed: newest first, enclosure URLs under `audio` on the audio server (`audioBase`), the
     /// channel image at `art/cover.png` there.
@@ -64,18 +65,18 @@ enum AudioFixtures {
             }
         }
 
-        private var png: [UInt8]?
+        private var pngs: [String: [UInt8]] = [:]
 
-        func cover() throws -> [UInt8] {
+        func cover(pattern: String) throws -> [UInt8] {
             try lock.withLock {
-                if let png { return png }
-                let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-cover-\(getpid()).png").path
-                let status = try ChildProcess(["gst-launch-1.0", "-q", "videotestsrc", "num-buffers=1", "!",
+                if let png = pngs[pattern] { return png }
+                let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-cover-\(getpid())-\(pattern).png").path
+                let status = try ChildProcess(["gst-launch-1.0", "-q", "videotestsrc", "pattern=\(pattern)", "num-buffers=1", "!",
                                                "video/x-raw,width=64,height=64", "!", "pngenc", "!", "filesink",
                                                "location=\(path)"]).wait()
                 guard status == 0 else { throw TestFailure("could not make a PNG") }
                 let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-                png = bytes
+                pngs[pattern] = bytes
                 return bytes
             }
         }

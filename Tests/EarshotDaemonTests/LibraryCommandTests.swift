@@ -71,7 +71,7 @@ struct LibraryCommandTests {
             return [fields["id"], fields["current"], fields["released"] ?? .int64(0), fields["duration"] ?? .double(-1),
                     fields["completed"], fields["position"], fields["queue_position"] ?? .uint32(0),
                     fields["podcast_title"] ?? .string(""), fields["starred"] ?? .boolean(false),
-                    fields["title"] ?? fields["url"] ?? .string("")].map { $0 ?? .string("missing") }
+                    fields["title"] ?? fields["url"] ?? .string(""), fields["podcast"]].map { $0 ?? .string("missing") }
         }
         #expect(expected.count == 4 && expected.contains { $0[1] == .boolean(true) } && expected.contains { $0[6] == .uint32(1) })
         #expect(rows.first?.arrayElements?.map(\.structureMembers) == expected, "\(rows)")

@@ -30,6 +30,10 @@ enum LibraryMethods {
         Row("Podcasts", out: "aa{sv}") { library in
             MethodReply([BusRecords.list(library.library.podcasts.map(library.podcastRecord))])
         },
+        Row("Podcast", .podcast(), out: "a{sv}") { library, podcast throws(LibraryError) in
+            guard let summary = library.library.podcast(podcast) else { throw .noSuchPodcast(podcast) }
+            return MethodReply([library.podcastRecord(summary)])
+        },
         Row("PodcastRows", out: "a(xsuuxb)") { library in
             MethodReply([BusRecords.podcastRows(library.library.podcasts, autoQueue: library.library.autoQueue)])
         },
@@ -41,7 +45,7 @@ enum LibraryMethods {
             let count: UInt32 = shown
             return try library.nameEpisode(text, filter: filter, shown: Int(Swift.min(count, 100)))
         },
-        Row("EpisodeRows", .podcastOrAll(), .string("filter"), .string("matching"), out: "a(xbxdbdusbs)") {
+        Row("EpisodeRows", .podcastOrAll(), .string("filter"), .string("matching"), out: "a(xbxdbdusbsx)") {
             library, podcast, filter, matching throws(LibraryError) in
             try library.episodes(of: podcast, filter: filter, matching: matching, asRows: true)
         },

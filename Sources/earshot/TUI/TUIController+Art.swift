@@ -3,19 +3,19 @@ import EarshotTUI
 import Foundation
 
 /// The episode page's cover art: the podcast's image the daemon has cached (a local file it names in
-/// `Podcasts`), decoded and turned into cells on a worker thread, so the loop never waits on it.
+/// the podcast's dictionary, asked for with `Podcast`), decoded and turned into cells on a worker
+/// thread, so the loop never waits on it.
 extension TUIController {
-    /// Reads `episode`'s podcast's cached art and hands it to the page (nothing without colours, or
-    /// when the daemon has not cached an image). The podcast is found by its id, or by its title where
-    /// the list the episode came from (Up Next, the inbox) does not give the id.
+    /// Reads `episode`'s podcast's cached art and hands it to the page (nothing without colours, without
+    /// the podcast's id, or when the daemon has not cached an image). Every list the page opens from
+    /// (a podcast's, Up Next, the inbox) names the episode's podcast by id, so a show that shares its
+    /// title with another still shows its own cover.
     func loadArt(of episode: EpisodeItem) {
-        guard let colours = screen.artColours else { return }
-        client.callLater("Podcasts", []) { [weak self] result in
-            guard let self, case .success(let reply) = result, reply.count == 1, let items = reply[0].arrayElements else { return }
-            let records = items.compactMap(Vardict.init).compactMap(PodcastRecord.init)
-            let record = episode.podcast.flatMap { podcast in records.first { $0.id == podcast } }
-                ?? records.first { $0.title.map(Columns.clean) == episode.podcastTitle }
-            guard let art = record?.art.flatMap(URL.init(string:)), art.isFileURL else { return }
+        guard let colours = screen.artColours, let podcast = episode.podcast else { return }
+        client.callLater("Podcast", [.int64(podcast)]) { [weak self] result in
+            guard let self, case .success(let reply) = result, let record = reply.first.flatMap(Vardict.init).flatMap(PodcastRecord.init),
+                  let art = record.art.flatMap(URL.init(string:)), art.isFileURL
+            else { return }
             let file = art.path
             Worker.run("earshot-tui-art", on: loop.context) {
                 CoverArt.picture(of: file, colours: colours)

@@ -197,7 +197,7 @@ extension TUIController {
         read("EpisodeRows", [.int64(podcast), .string("all"), .string("")]) { $0.compactMap(EpisodeRecord.init(row:)) } then: { controller, records in
             controller.read("EpisodeRows", [.int64(podcast), .string("downloaded"), .string("")]) { $0.compactMap(EpisodeRecord.init(row:)) } then: {
                 let downloaded = Set($1.map(\.id))
-                $0.state.receiveEpisodes(records.map { EpisodeItem($0, downloaded: downloaded.contains($0.id), podcast: podcast) }, of: podcast)
+                $0.state.receiveEpisodes(records.map { EpisodeItem($0, downloaded: downloaded.contains($0.id)) }, of: podcast)
             }
         }
     }

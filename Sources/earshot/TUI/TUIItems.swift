@@ -12,12 +12,11 @@ extension PodcastItem {
 }
 
 extension EpisodeItem {
-    /// `podcast`: the podcast's id when the record (a row) does not say it.
-    init(_ record: EpisodeRecord, downloaded: Bool = false, podcast: Int64? = nil) {
+    init(_ record: EpisodeRecord, downloaded: Bool = false) {
         self.init(id: record.id, title: record.displayTitle, podcastTitle: record.podcastTitle ?? "", released: record.released,
                   duration: record.duration, position: record.position ?? 0, completed: record.completed ?? false,
                   queuePosition: record.queuePosition, starred: record.starred ?? false, current: record.current ?? false,
-                  downloaded: downloaded, podcast: record.podcast ?? podcast)
+                  downloaded: downloaded, podcast: record.podcast)
     }
 }
 

@@ -68,7 +68,7 @@ final class FakeLibrary: BusInterface {
         case "Podcasts": return MethodReply([list(podcasts.map(dictionary))])
         case "PodcastRows": return MethodReply([.array(elementSignature: "(xsuuxb)", podcasts.map(row))])
         case "Episodes": return MethodReply([list(listEpisodes(arguments).map(dictionary))])
-        case "EpisodeRows": return MethodReply([.array(elementSignature: "(xbxdbdusbs)", listEpisodes(arguments).map(row))])
+        case "EpisodeRows": return MethodReply([.array(elementSignature: "(xbxdbdusbsx)", listEpisodes(arguments).map(row))])
         case "NameEpisode": return nameEpisode(arguments)
         case "Queue": return MethodReply([list(queue.compactMap(episode).map(dictionary))])
         case "Status": return MethodReply([status()])
@@ -247,6 +247,7 @@ final class FakeLibrary: BusInterface {
             .boolean(episode.completed), .double(episode.position),
             .uint32(queue.firstIndex(of: episode.id).map { UInt32($0 + 1) } ?? 0),
             .string(podcasts.first(where: { $0.id == episode.podcast })?.title ?? ""), .boolean(false), .string(episode.title),
+            .int64(episode.podcast),
         ])
     }
 

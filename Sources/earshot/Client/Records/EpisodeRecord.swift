@@ -47,18 +47,19 @@ extension EpisodeRecord {
             people: PersonText.names(entry.dictionaries("people")))
     }
 
-    /// Reads an EpisodeRows row, `(xbxdbdusbs)`: id, current, released (0: unknown), duration (-1:
-    /// unknown), completed, position, queue position (0: not queued), podcast title, starred, title;
-    /// nil for any other shape.
+    /// Reads an EpisodeRows row, `(xbxdbdusbsx)`: id, current, released (0: unknown), duration (-1:
+    /// unknown), completed, position, queue position (0: not queued), podcast title, starred, title,
+    /// podcast; nil for any other shape.
     init?(row: DBusValue) {
-        guard let members = row.structureMembers, members.count == 10, let id = members[0].int64Value,
+        guard let members = row.structureMembers, members.count == 11, let id = members[0].int64Value,
               let current = members[1].boolValue, let released = members[2].int64Value,
               let duration = members[3].doubleValue, let completed = members[4].boolValue,
               let position = members[5].doubleValue, let queued = members[6].uint32Value,
-              let podcastTitle = members[7].stringValue, let starred = members[8].boolValue, let title = members[9].stringValue
+              let podcastTitle = members[7].stringValue, let starred = members[8].boolValue, let title = members[9].stringValue,
+              let podcast = members[10].int64Value
         else { return nil }
         self.init(
-            id: id, podcast: nil, podcastTitle: podcastTitle.isEmpty ? nil : podcastTitle, guid: nil,
+            id: id, podcast: podcast, podcastTitle: podcastTitle.isEmpty ? nil : podcastTitle, guid: nil,
             title: title.isEmpty ? nil : title, released: released == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(released)),
             duration: duration < 0 ? nil : duration, position: position, completed: completed, playable: nil,
             queuePosition: queued == 0 ? nil : Int(queued), url: nil, link: nil, current: current, starred: starred)
