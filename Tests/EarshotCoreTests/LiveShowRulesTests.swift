@@ -132,6 +132,32 @@ struct LiveShowRulesTests {
         #expect(try f.store.storedEpisode(live)?.episode.podcast.live == nil, "an ordinary episode now")
     }
 
+    @Test func aStreamStillPlayingWhenItsShowEndsStaysUnseekableAndPlacelessUntilTheRecordingIsLoaded() throws {
+        let f = try CoreFixture()
+        let start = f.timers.date
+        try f.subscribe("alpha", liveShow("alpha", count: 1, status: "live", start: start))
+        let live = try f.episode("live-1")
+        f.engine.duration = nil
+        try f.player.play(episode: live)
+        f.engine.announceState()
+        f.timers.advance(12)
+        var ended = liveShow("alpha", count: 1, status: "ended", start: start)
+        ended.episodes.insert(Episode(id: "live-1", title: "Live Q&A", soundURL: URL(string: "http://alpha.test/rec.mp3"), duration: 3600), at: 0)
+        f.feeds.answers[CoreFixture.url("alpha")] = .channel(ended)
+        try f.library.refresh()
+        #expect(try f.store.storedEpisode(live)?.episode.podcast.live == nil, "the show ended: an ordinary episode in the library")
+        #expect(f.player.isLive && !f.player.canSeek && f.player.length == nil, "but its endless stream still plays")
+        f.timers.advance(12)
+        f.pause()
+        #expect(try f.store.storedEpisode(live)?.status.lastListenTime ?? 0 == 0, "no place in the stream saved as the recording's")
+        f.player.stop()
+        try f.player.play(episode: live)
+        #expect(f.engine.loadedURI == URL(string: "http://alpha.test/rec.mp3"), "played again, the recording")
+        f.engine.duration = .seconds(3600)
+        f.engine.announceState()
+        #expect(!f.player.isLive && f.player.canSeek && f.player.length == .seconds(3600))
+    }
+
     @Test func aLiveStreamIsNeverDownloadedByHandOrAheadOfUpNext() throws {
         let f = try CoreFixture()
         try f.subscribe("alpha", liveShow("alpha", count: 1, status: "live", start: f.timers.date))

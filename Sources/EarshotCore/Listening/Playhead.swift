@@ -39,6 +39,10 @@ final class Playhead {
     /// The engine's load of the current episode (nil after a Next/Previous while stopped, or the end):
     /// events of another load are stale and dropped.
     var currentLoad: LoadStamp?
+    /// Whether what `currentLoad` loaded is a live show's endless stream. Kept from the load, not read
+    /// from the episode: a show that ends while its stream plays becomes an ordinary episode at the next
+    /// refresh, yet the stream is what plays until the recording is loaded.
+    var loadedLive = false
     /// The current episode played since it became current (only played episodes go into the history).
     var currentWasPlayed = false
     /// Progress recorded this session, newer than what the store may have written yet.
@@ -132,9 +136,9 @@ final class Playhead {
     var rate: Double { engine.rate }
     var volume: Double { engine.volume }
 
-    /// The current episode is a live show on the air: an endless stream that cannot be sought, has no
-    /// length and keeps no place.
-    var isLive: Bool { current?.episode.podcast.live?.isLive == true }
+    /// The current episode is a live show on the air (or its stream, loaded while it was, still plays):
+    /// an endless stream that cannot be sought, has no length and keeps no place.
+    var isLive: Bool { loaded ? loadedLive : current?.episode.podcast.live?.isLive == true }
 
     /// The length of the current episode: the audio's, else the one learned before, else the feed's;
     /// none while it is live.
@@ -185,6 +189,7 @@ final class Playhead {
             formats: library.audioFormats.of(current.podcast), metered: metered())
         streamIndex = 0
         loadStart = .milliseconds(Int64(start * 1000))
+        loadedLive = current.episode.podcast.live?.isLive == true
         currentLoad = engine.load(uri: file ?? streamSources.first ?? sound, startAt: loadStart)
         publish(.loaded)
         opening.loading()
