@@ -318,8 +318,7 @@ struct FeedBuilder {
     private mutating func fetchableAddress(_ text: String?) -> String? {
         guard let address = links.address(text) else { return nil }
         if links.mayFetch(address: address) { return address }
-        if leftOut.count == 0 { leftOut.first = address }
-        leftOut.count += 1
+        leaveOut(address)
         return nil
     }
 
@@ -329,9 +328,14 @@ struct FeedBuilder {
     private mutating func fetchable(_ text: String?) -> URL? {
         guard let address = url(text) else { return nil }
         if links.mayFetch(address) { return address }
-        if leftOut.count == 0 { leftOut.first = address.absoluteString }
-        leftOut.count += 1
+        leaveOut(address.absoluteString)
         return nil
+    }
+
+    /// Counts an address left out as not fetchable from this feed (the first is named in the warning).
+    private mutating func leaveOut(_ address: String) {
+        if leftOut.count == 0 { leftOut.first = address }
+        leftOut.count += 1
     }
 }
 
