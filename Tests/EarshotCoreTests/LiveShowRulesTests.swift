@@ -13,6 +13,27 @@ private func liveShow(_ name: String, count: Int, status: String, start: Date, g
     return channel
 }
 
+/// A fixture whose podcast alpha has a show on the air, played for 12 s (its stream has no
+/// length), that show's episode, and when it started.
+private func playingLiveShow() throws -> (CoreFixture, EpisodeID, start: Date) {
+    let f = try CoreFixture()
+    let start = f.timers.date
+    try f.subscribe("alpha", liveShow("alpha", count: 1, status: "live", start: start))
+    let live = try f.episode("live-1")
+    f.engine.duration = nil
+    try f.player.play(episode: live)
+    f.engine.announceState()
+    f.timers.advance(12)
+    return (f, live, start)
+}
+
+/// alpha's feed once the show that started at `start` ended and its recording came out as an item.
+private func endedWithRecording(start: Date) -> Channel {
+    var ended = liveShow("alpha", count: 1, status: "ended", start: start)
+    ended.episodes.insert(Episode(id: "live-1", title: "Live Q&A", soundURL: URL(string: "http://alpha.test/rec.mp3"), duration: 3600), at: 0)
+    return ended
+}
+
 @Suite("Live shows: episodes while on the air, notices, no place kept, refreshes by their start")
 struct LiveShowRulesTests {
     private static let hour: TimeInterval = 3600
@@ -107,14 +128,7 @@ struct LiveShowRulesTests {
     }
 
     @Test func aLiveStreamCannotBeSoughtHasNoLengthAndKeepsNoPlaceUntilItEnds() throws {
-        let f = try CoreFixture()
-        let start = f.timers.date
-        try f.subscribe("alpha", liveShow("alpha", count: 1, status: "live", start: start))
-        let live = try f.episode("live-1")
-        f.engine.duration = nil
-        try f.player.play(episode: live)
-        f.engine.announceState()
-        f.timers.advance(12)
+        let (f, live, start) = try playingLiveShow()
         #expect(f.player.isLive && !f.player.canSeek)
         #expect(f.player.length == nil)
         #expect(f.player.position >= .seconds(11), "the position moves on")
@@ -122,9 +136,7 @@ struct LiveShowRulesTests {
         #expect(f.engine.seeks.isEmpty)
         f.pause()
         #expect(try f.store.storedEpisode(live)?.status.lastListenTime ?? 0 == 0, "no place saved")
-        var ended = liveShow("alpha", count: 1, status: "ended", start: start)
-        ended.episodes.insert(Episode(id: "live-1", title: "Live Q&A", soundURL: URL(string: "http://alpha.test/rec.mp3"), duration: 3600), at: 0)
-        f.feeds.answers[CoreFixture.url("alpha")] = .channel(ended)
+        f.feeds.answers[CoreFixture.url("alpha")] = .channel(endedWithRecording(start: start))
         try f.library.refresh()
         #expect(try f.episode("live-1") == live, "the same episode")
         #expect(try f.store.listEpisodes(podcast: nil, filter: .all, matching: nil).filter { $0.guid == "live-1" }.count == 1)
@@ -133,17 +145,8 @@ struct LiveShowRulesTests {
     }
 
     @Test func aStreamStillPlayingWhenItsShowEndsStaysUnseekableAndPlacelessUntilTheRecordingIsLoaded() throws {
-        let f = try CoreFixture()
-        let start = f.timers.date
-        try f.subscribe("alpha", liveShow("alpha", count: 1, status: "live", start: start))
-        let live = try f.episode("live-1")
-        f.engine.duration = nil
-        try f.player.play(episode: live)
-        f.engine.announceState()
-        f.timers.advance(12)
-        var ended = liveShow("alpha", count: 1, status: "ended", start: start)
-        ended.episodes.insert(Episode(id: "live-1", title: "Live Q&A", soundURL: URL(string: "http://alpha.test/rec.mp3"), duration: 3600), at: 0)
-        f.feeds.answers[CoreFixture.url("alpha")] = .channel(ended)
+        let (f, live, start) = try playingLiveShow()
+        f.feeds.answers[CoreFixture.url("alpha")] = .channel(endedWithRecording(start: start))
         try f.library.refresh()
         #expect(try f.store.storedEpisode(live)?.episode.podcast.live == nil, "the show ended: an ordinary episode in the library")
         #expect(f.player.isLive && !f.player.canSeek && f.player.length == nil, "but its endless stream still plays")
